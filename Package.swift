@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .executable(name: "courier-demo", targets: ["CourierDemo"]),
+    ],
+    targets: [
+        .target(name: "Courier"),
+        .target(name: "LoopbackServer"),
+        .executableTarget(
+            name: "CourierDemo",
+            dependencies: ["Courier", "LoopbackServer"],
+            path: "Examples/CourierDemo"
+        ),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
+        .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

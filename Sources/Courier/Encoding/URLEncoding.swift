@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Encodes parameters as `application/x-www-form-urlencoded` pairs, in the query or in the body.
+///
+/// The output is the form that servers behind Moya and Alamofire apps expect:
+/// - keys are sorted at every depth, array order is kept;
+/// - nested dictionaries are written `a[b][c]=v`, arrays per ``ArrayEncoding``, bools per ``BoolEncoding``;
+/// - only `A-Z a-z 0-9 - . _ ~ / ?` stay literal; every other byte is `%XX` with uppercase hex
+///   (a space is `%20`, `+` is `%2B`), brackets of nested keys included;
+/// - `nil` and `NSNull` are written as an empty value, optionals as their wrapped value;
+/// - a query already in the URL is kept as written and the new pairs follow it after `&`;
+/// - in the body, `Content-Type: application/x-www-form-urlencoded; charset=utf-8` is set unless the
+///   request already has a `Content-Type`.
+public struct URLEncoding: ParameterEncoding {
+    /// Where the encoded parameters go.
+    public enum Destination: Sendable {
+        /// The query for `GET`, `HEAD` and `DELETE` requests; the body for every other method.
+        case methodDependent
+        /// Always the query.
+        case queryString
+        /// Always the body.
+        case httpBody
+    }
+
+    /// How array elements are keyed.
+    public enum ArrayEncoding: Sendable {
+        /// `key[]=a&key[]=b` (the brackets escaped as `%5B%5D`).
+        case brackets
+        /// `key=a&key=b`.
+        case noBrackets
+        /// `key[0]=a&key[1]=b` (the brackets escaped).
+        case indexInBrackets
+    }
+
+    /// How `Bool` values are written.
+    public enum BoolEncoding: Sendable {
+        /// `1` and `0`.
+        case numeric
+        /// `true` and `false`.
+        case literal
+    }
+
+    /// Method-dependent destination, bracketed arrays, numeric bools.
+    public static var `default`: URLEncoding { URLEncoding() }
+    /// Always in the query, bracketed arrays, numeric bools.
+    public static var queryString: URLEncoding { URLEncoding(destination: .queryString) }
+    /// Always in the body, bracketed arrays, numeric bools.
+    public static var httpBody: URLEncoding { URLEncoding(destination: .httpBody) }
+
+    /// Where the parameters go.
+    public let destination: Destination
+    /// How arrays are keyed.
+    public let arrayEncoding: ArrayEncoding
+    /// How bools are written.
+    public let boolEncoding: BoolEncoding
+
+    /// Creates an encoding.
+    ///
+    /// - Parameters:
+    ///   - destination: Where the parameters go. Default: ``Destination/methodDependent``.
+    ///   - arrayEncoding: How arrays are keyed. Default: ``ArrayEncoding/brackets``.
+    ///   - boolEncoding: How bools are written. Default: ``BoolEncoding/numeric``.
+    public init(
+        destination: Destination = .methodDependent, arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric
+    ) {
+        self.destination = destination
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+    }
+
+    /// The encoded pairs of `parameters` joined by `&`, without a leading `?`.
+    public func query(_ parameters: Parameters) -> String {
+        FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
+    }
+
+    /// Returns `request` with `parameters` in its query or body.
+    ///
+    /// - Throws: ``ParameterEncodingError`` when the parameters belong in the URL and the request has none.
+    public func encode(_ request: URLRequest, with parameters: Parameters?) throws -> URLRequest {
+        guard let parameters else { return request }
+        var request = request
+        if encodesInURL(method: request.httpMethod.map(HTTPMethod.init(rawValue:)) ?? .get) {
+            guard let url = request.url else {
+                throw ParameterEncodingError("URL encoding needs a request with a URL")
+            }
+            guard !parameters.isEmpty else { return request }
+            request.url = try Self.url(url, appendingQuery: query(parameters))
+        } else {
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue(
+                    "application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            }
+            request.httpBody = Data(query(parameters).utf8)
+        }
+        return request
+    }
+
+    private func encodesInURL(method: HTTPMethod) -> Bool {
+        switch destination {
+        case .methodDependent: [.get, .head, .delete].contains(method)
+        case .queryString: true
+        case .httpBody: false
+        }
+    }
+
+    /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
+    static func url(_ url: URL, appendingQuery query: String) throws -> URL {
+        guard !query.isEmpty else { return url }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw ParameterEncodingError("cannot add a query to the URL \(url.absoluteString)")
+        }
+        if let existing = components.percentEncodedQuery, !existing.isEmpty {
+            components.percentEncodedQuery = existing + "&" + query
+        } else {
+            components.percentEncodedQuery = query
+        }
+        guard let result = components.url else {
+            throw ParameterEncodingError("cannot add the query \(query) to the URL \(url.absoluteString)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A target resolved into what a request needs: URL, method, task, headers and a stub answer.
+///
+/// A ``Provider``'s `endpointClosure` makes one for each target; change it there to add headers or
+/// replace the task for every request of a provider.
+public struct Endpoint: Sendable {
+    /// What a stubbed request answers with.
+    public enum SampleResponse: Sendable {
+        /// A response with this status code and body.
+        case networkResponse(Int, Data)
+        /// This HTTP response and body.
+        case response(HTTPURLResponse, Data)
+        /// A failure, as if the network had failed with this error.
+        case networkError(any Error)
+    }
+
+    /// The full URL, as a string.
+    public let url: String
+    /// Makes the stub answer; called once for each stubbed request.
+    public let sampleResponseClosure: @Sendable () -> SampleResponse
+    /// The HTTP method.
+    public let method: Method
+    /// What the request carries.
+    public let task: HTTPTask
+    /// The header fields, or `nil` for none.
+    public let httpHeaderFields: [String: String]?
+
+    /// Creates an endpoint.
+    public init(
+        url: String, sampleResponseClosure: @escaping @Sendable () -> SampleResponse, method: Method,
+        task: HTTPTask, httpHeaderFields: [String: String]?
+    ) {
+        self.url = url
+        self.sampleResponseClosure = sampleResponseClosure
+        self.method = method
+        self.task = task
+        self.httpHeaderFields = httpHeaderFields
+    }
+
+    /// A copy with `newHTTPHeaderFields` added; a new value replaces an existing one of the same name
+    /// (names compared case-insensitively).
+    public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
+        var fields = httpHeaderFields ?? [:]
+        for (name, value) in newHTTPHeaderFields {
+            if let existing = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                fields.removeValue(forKey: existing)
+            }
+            fields[name] = value
+        }
+        return Endpoint(
+            url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+            httpHeaderFields: fields)
+    }
+
+    /// A copy with `task` in place of the current task.
+    public func replacing(task: HTTPTask) -> Endpoint {
+        Endpoint(
+            url: url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+            httpHeaderFields: httpHeaderFields)
+    }
+
+    /// The `URLRequest` for this endpoint: URL, method, headers, and the task's body and parameters.
+    ///
+    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built;
+    ///   ``CourierError/parameterEncoding(_:)`` when parameters cannot be encoded;
+    ///   ``CourierError/encodableMapping(_:)`` when an `Encodable` body cannot be encoded.
+    public func urlRequest() throws(CourierError) -> URLRequest {
+        guard !url.isEmpty, let requestURL = URL(string: url), requestURL.scheme != nil else {
+            throw .requestMapping(url)
+        }
+        var request = URLRequest(url: requestURL)
+        request.httpMethod = method.rawValue
+        for (name, value) in httpHeaderFields ?? [:] {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+
+        switch task {
+        case .requestPlain, .uploadFile, .uploadMultipart, .downloadDestination:
+            return request
+        case .requestData(let data):
+            request.httpBody = data
+            return request
+        case .requestJSONEncodable(let value):
+            return try Self.encodeJSON(value, with: JSONEncoder(), into: request)
+        case .requestCustomJSONEncodable(let value, let encoder):
+            return try Self.encodeJSON(value, with: encoder, into: request)
+        case .requestParameters(let parameters, let encoding), .downloadParameters(let parameters, let encoding, _):
+            return try Self.encode(parameters, with: encoding, into: request)
+        case .requestCompositeData(let bodyData, let urlParameters):
+            request.httpBody = bodyData
+            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: request)
+        case .requestCompositeParameters(let bodyParameters, let bodyEncoding, let urlParameters):
+            if let urlEncoding = bodyEncoding as? URLEncoding, urlEncoding.destination != .httpBody {
+                throw .parameterEncoding(
+                    ParameterEncodingError(
+                        "requestCompositeParameters needs a body encoding; use URLEncoding.httpBody, not a "
+                            + "URLEncoding whose destination is the query or depends on the method"))
+            }
+            let withBody = try Self.encode(bodyParameters, with: bodyEncoding, into: request)
+            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: withBody)
+        case .uploadCompositeMultipart(_, let urlParameters):
+            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: request)
+        }
+    }
+
+    private static func encode(
+        _ parameters: Parameters, with encoding: any ParameterEncoding, into request: URLRequest
+    ) throws(CourierError) -> URLRequest {
+        do {
+            return try encoding.encode(request, with: parameters)
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw .parameterEncoding(error)
+        }
+    }
+
+    private static func encodeJSON(
+        _ value: any Encodable & Sendable, with encoder: JSONEncoder, into request: URLRequest
+    ) throws(CourierError) -> URLRequest {
+        var request = request
+        do {
+            request.httpBody = try encoder.encode(value)
+        } catch {
+            throw .encodableMapping(error)
+        }
+        if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+}
+
+/// Whether and how a ``Provider`` answers a request from its ``Endpoint/sampleResponseClosure``.
+public enum StubBehavior: Sendable {
+    /// Send the request for real.
+    case never
+    /// Answer with the sample response at once.
+    case immediate
+    /// Answer with the sample response after the given number of seconds.
+    case delayed(seconds: TimeInterval)
+}

@@ -1,0 +1,184 @@
+import Dispatch
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends the commands of one API, described by `Target`, and hands back their responses.
+///
+/// ```swift
+/// let provider = Provider<GitHub>()
+/// let zen = try await provider.request(.zen).mapString()
+/// ```
+///
+/// Each request travels one path (see `RequestPipeline.swift`): `endpointClosure` → `requestClosure`
+/// → for each attempt: interceptors adapt → plugins prepare and willSend → stub or transport →
+/// validation → interceptors decide on a retry; then plugins didReceive and process → caller.
+public final class Provider<Target: TargetType>: Sendable {
+    /// Turns a target into an ``Endpoint``.
+    public typealias EndpointClosure = @Sendable (Target) -> Endpoint
+    /// Turns an ``Endpoint`` into the `URLRequest` to send; may suspend (to read a token, say).
+    public typealias RequestClosure = @Sendable (Endpoint) async throws -> URLRequest
+    /// Says whether a target is stubbed.
+    public typealias StubClosure = @Sendable (Target) -> StubBehavior
+
+    /// Turns a target into an ``Endpoint``.
+    public let endpointClosure: EndpointClosure
+    /// Turns an ``Endpoint`` into a `URLRequest`.
+    public let requestClosure: RequestClosure
+    /// Says whether a target is stubbed.
+    public let stubClosure: StubClosure
+    /// Moves the bytes of requests that are not stubbed.
+    public let transport: any Transport
+    /// Where completion handlers run when a call names no queue; `nil` means the main queue.
+    public let callbackQueue: DispatchQueue?
+    /// The plugins, run in array order.
+    public let plugins: [any PluginType]
+    /// The interceptors, run in array order.
+    public let interceptors: [any RequestInterceptor]
+    /// Whether identical `GET` and `HEAD` requests in flight at once share one transfer.
+    public let trackInflights: Bool
+
+    let inflights = InflightRequests()
+
+    /// Creates a provider.
+    ///
+    /// - Parameters:
+    ///   - endpointClosure: Turns a target into an ``Endpoint``. Default: ``defaultEndpointMapping(for:)``.
+    ///   - requestClosure: Turns an endpoint into a `URLRequest`. Default: ``defaultRequestMapping(for:)``.
+    ///     An error it throws fails the request (a non-Courier error as ``CourierError/underlying(_:_:)``).
+    ///   - stubClosure: Says which targets are stubbed. Default: ``neverStub(_:)``.
+    ///   - transport: Sends requests that are not stubbed. Default: a ``URLSessionTransport``.
+    ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue.
+    ///   - plugins: Hooks around every request, in order. Default: none.
+    ///   - interceptors: Adapt every attempt and decide on retries, in order. Default: none.
+    ///   - trackInflights: Share one transfer among identical `GET`/`HEAD` requests in flight. Default: `false`.
+    public init(
+        endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping(for:),
+        requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping(for:),
+        stubClosure: @escaping StubClosure = Provider.neverStub,
+        transport: any Transport = URLSessionTransport(),
+        callbackQueue: DispatchQueue? = nil,
+        plugins: [any PluginType] = [],
+        interceptors: [any RequestInterceptor] = [],
+        trackInflights: Bool = false
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.transport = transport
+        self.callbackQueue = callbackQueue
+        self.plugins = plugins
+        self.interceptors = interceptors
+        self.trackInflights = trackInflights
+    }
+
+    /// The endpoint of `target`: its URL (base URL and path joined), method, task, headers, and a stub
+    /// answer of status 200 with the target's sample data.
+    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+        Endpoint(
+            url: TargetURL.string(baseURL: target.baseURL, path: target.path),
+            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
+            method: target.method,
+            task: target.task,
+            httpHeaderFields: target.headers)
+    }
+
+    /// The `URLRequest` of `endpoint`, from ``Endpoint/urlRequest()``.
+    public static func defaultRequestMapping(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
+        try endpoint.urlRequest()
+    }
+
+    /// Sends every request for real.
+    public static func neverStub(_: Target) -> StubBehavior { .never }
+
+    /// Answers every request with its sample response at once.
+    public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
+
+    /// Answers every request with its sample response after `seconds`.
+    public static func delayedStub(_ seconds: TimeInterval) -> @Sendable (Target) -> StubBehavior {
+        { _ in .delayed(seconds: seconds) }
+    }
+
+    /// The endpoint of `target`, from the ``endpointClosure``.
+    public func endpoint(_ target: Target) -> Endpoint {
+        endpointClosure(target)
+    }
+}
+
+extension Provider {
+    /// Sends the request of `target` and returns its response.
+    ///
+    /// Cancelling the Swift task that awaits this cancels the HTTP request.
+    ///
+    /// - Throws: A ``CourierError``: ``CourierError/statusCode(_:)`` when the target's ``ValidationType``
+    ///   rejects the status; ``CourierError/underlying(_:_:)`` for transport errors and cancellation
+    ///   (``CourierError/isCancelled``); the mapping and encoding cases when no request could be made.
+    public func request(_ target: Target) async throws(CourierError) -> Response {
+        try await perform(target, progress: nil)
+    }
+
+    /// Sends the request of `target` and decodes its body (or the value at a key path in it) as `D`.
+    ///
+    /// - Parameters:
+    ///   - target: The command to send.
+    ///   - type: The type to decode.
+    ///   - keyPath: A dot-separated path into the JSON body, such as `"data.user"`. Default: the whole body.
+    ///   - decoder: The decoder. Default: a new `JSONDecoder`.
+    /// - Throws: What ``request(_:)`` throws, and what ``Response/map(_:atKeyPath:using:failsOnEmptyData:)``
+    ///   throws, with the response attached.
+    public func request<D: Decodable>(
+        _ target: Target, as type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder()
+    ) async throws(CourierError) -> D {
+        try await request(target).map(type, atKeyPath: keyPath, using: decoder)
+    }
+
+    /// Sends the request of `target` and calls `completion` with the result, Moya style.
+    ///
+    /// - Parameters:
+    ///   - target: The command to send.
+    ///   - callbackQueue: Where `progress` and `completion` run. Default: the provider's queue, else main.
+    ///   - progress: Called as the transfer advances, and once more with the response. Default: `nil`.
+    ///   - completion: Called exactly once, also when the request is cancelled.
+    /// - Returns: A handle whose ``Cancellable/cancel()`` stops the HTTP request.
+    @discardableResult
+    public func request(
+        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+        completion: @escaping @Sendable (Result<Response, CourierError>) -> Void
+    ) -> any Cancellable {
+        let queue = callbackQueue ?? self.callbackQueue ?? .main
+        var onProgress: ProgressBlock?
+        if let progress {
+            onProgress = { report in queue.async { progress(report) } }
+        }
+        let reportProgress = onProgress
+        let task = Task {
+            let result = await self.result(of: target, progress: reportProgress)
+            if case .success(let response) = result {
+                reportProgress?(ProgressResponse(progress: 1, completed: true, response: response))
+            }
+            queue.async { completion(result) }
+        }
+        return CancellableTask(task: task)
+    }
+
+    /// Sends the request of `target` and reports its progress as a stream.
+    ///
+    /// The fraction rises to 1.0; the last element is `completed` and carries the ``Response``. The
+    /// stream throws the request's ``CourierError``. Ending the iteration cancels the request.
+    public func requestWithProgress(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let response = try await perform(target, progress: { continuation.yield($0) })
+                    continuation.yield(ProgressResponse(progress: 1, completed: true, response: response))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

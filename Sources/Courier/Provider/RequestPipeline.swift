@@ -1,0 +1,189 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one path every request travels, read top to bottom. Stubs, retries, in-flight sharing and the
+/// completion and progress APIs are branches of this path, not copies of it.
+extension Provider {
+    func perform(_ target: Target, progress: ProgressBlock?) async throws(CourierError) -> Response {
+        guard !Task.isCancelled else { throw .cancelled }
+        let endpoint = endpoint(target)
+        let request = try await urlRequest(for: endpoint)
+
+        let result: Result<Response, CourierError>
+        if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil {
+            result = await inflights.share(key: InflightRequests.key(for: request)) {
+                await self.send(request, target: target, endpoint: endpoint, progress: nil)
+            }
+        } else {
+            result = await send(request, target: target, endpoint: endpoint, progress: progress)
+        }
+        return try result.get()
+    }
+
+    /// ``perform(_:progress:)`` as a `Result`.
+    func result(of target: Target, progress: ProgressBlock?) async -> Result<Response, CourierError> {
+        do {
+            return .success(try await perform(target, progress: progress))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``.
+    private func urlRequest(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
+        do {
+            return try await requestClosure(endpoint)
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil)
+        }
+    }
+
+    /// Every attempt of one request, then the plugins' `didReceive` and `process` with the final result.
+    private func send(
+        _ request: URLRequest, target: Target, endpoint: Endpoint, progress: ProgressBlock?
+    ) async -> Result<Response, CourierError> {
+        let stub = stubClosure(target)
+        let reporter = progress.map(ProgressReporter.init)
+        var retries = 0
+        var wasSent = false
+        var outcome: Result<Response, CourierError>
+        while true {
+            let attempt = await attempt(
+                request, target: target, endpoint: endpoint, stub: stub, progress: reporter, wasSent: &wasSent)
+            outcome = attempt.outcome
+            guard Self.failed(outcome), let sentRequest = attempt.sentRequest else { break }
+            let decision = await retryDecision(sentRequest, target: target, result: outcome, retries: retries)
+            if case .retryAfter(let delay) = decision {
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+                } catch {
+                    outcome = .failure(.cancelled)
+                    break
+                }
+            } else if decision == .doNotRetry {
+                break
+            }
+            retries += 1
+        }
+        // A request that never reached `willSend` reaches no plugin.
+        guard wasSent else { return outcome }
+        for plugin in plugins {
+            plugin.didReceive(outcome, target: target)
+        }
+        return plugins.reduce(outcome) { result, plugin in plugin.process(result, target: target) }
+    }
+
+    /// One attempt: interceptors adapt, plugins prepare and hear `willSend`, then the stub or the
+    /// transport answers and the status is validated.
+    private func attempt(
+        _ request: URLRequest, target: Target, endpoint: Endpoint, stub: StubBehavior, progress: ProgressReporter?,
+        wasSent: inout Bool
+    ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
+        guard !Task.isCancelled else { return (.failure(.cancelled), nil) }
+        var request = request
+        do {
+            for interceptor in interceptors {
+                request = try await interceptor.adapt(request, for: target)
+            }
+        } catch let error as CourierError {
+            return (.failure(error), nil)
+        } catch {
+            return (.failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil)), nil)
+        }
+        request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
+        let sent = SentRequest(request: request)
+        for plugin in plugins {
+            plugin.willSend(sent, target: target)
+        }
+        wasSent = true
+
+        let outcome: Result<Response, CourierError>
+        switch stub {
+        case .never:
+            outcome = await transfer(request, task: endpoint.task, progress: progress)
+        case .immediate:
+            outcome = Self.sampleResponse(of: endpoint, for: request)
+        case .delayed(let seconds):
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                outcome = Self.sampleResponse(of: endpoint, for: request)
+            } catch {
+                outcome = .failure(.cancelled)
+            }
+        }
+        return (Self.validate(outcome, with: target.validationType), request)
+    }
+
+    /// Sends `request` through the transport.
+    private func transfer(
+        _ request: URLRequest, task: HTTPTask, progress: ProgressReporter?
+    ) async -> Result<Response, CourierError> {
+        switch task {
+        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters:
+            return .failure(
+                .requestMapping(
+                    "Upload and download tasks are not supported yet (\(request.url?.absoluteString ?? "no URL"))"))
+        default:
+            break
+        }
+        let transportRequest = TransportRequest(urlRequest: request, progress: progress?.transferHandler)
+        do {
+            let answer = try await transport.send(transportRequest)
+            return .success(
+                Response(
+                    statusCode: answer.statusCode, data: answer.data, request: request,
+                    response: answer.response, fileURL: answer.fileURL))
+        } catch let error as CourierError {
+            return .failure(error)
+        } catch {
+            return .failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil))
+        }
+    }
+
+    /// The first decision other than ``RetryDecision/doNotRetry`` among the interceptors.
+    private func retryDecision(
+        _ request: URLRequest, target: Target, result: Result<Response, CourierError>, retries: Int
+    ) async -> RetryDecision {
+        for interceptor in interceptors {
+            let decision = await interceptor.retry(request, for: target, result: result, attempt: retries)
+            if decision != .doNotRetry { return decision }
+        }
+        return .doNotRetry
+    }
+
+    /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,
+    /// or a status code of 400 or more.
+    private static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
+        switch outcome {
+        case .success(let response): response.statusCode >= 400
+        case .failure(let error): !error.isCancelled
+        }
+    }
+
+    private static func sampleResponse(of endpoint: Endpoint, for request: URLRequest) -> Result<
+        Response, CourierError
+    > {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        switch endpoint.sampleResponseClosure() {
+        case .networkResponse(let statusCode, let data):
+            let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil)
+            return .success(Response(statusCode: statusCode, data: data, request: request, response: response))
+        case .response(let response, let data):
+            return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))
+        case .networkError(let error):
+            return .failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil))
+        }
+    }
+
+    private static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
+        Response, CourierError
+    > {
+        guard case .success(let response) = outcome, !validation.accepts(response.statusCode) else { return outcome }
+        return .failure(.statusCode(response))
+    }
+}
