@@ -22,6 +22,14 @@ enum ParameterValue {
 
     init(_ value: Any) {
         switch value {
+        // Optionals first: a cast such as `as Bool` looks through an `Optional` and, on Linux, bridges the
+        // `NSNumber` inside it (`Optional(NSNumber(value: 1)) as? Bool` is `true`).
+        case let optional as any OptionalValue:
+            if let wrapped = optional.wrappedValue {
+                self = Self(wrapped)
+            } else {
+                self = .null
+            }
         case let string as String:
             self = .string(string)
         case let number as NSNumber where type(of: value) is NSNumber.Type:
@@ -36,12 +44,6 @@ enum ParameterValue {
             self = .dictionary(dictionary)
         case let array as [any Sendable]:
             self = .array(array)
-        case let optional as any OptionalValue:
-            if let wrapped = optional.wrappedValue {
-                self = Self(wrapped)
-            } else {
-                self = .null
-            }
         case is NSNull:
             self = .null
         case let int as Int8: self = .number(String(int))

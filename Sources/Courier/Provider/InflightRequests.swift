@@ -99,7 +99,8 @@ private final class Flight: Sendable {
 
     /// Lets a cancelled waiter go; returns whether it was the last, in which case the work is cancelled.
     func leave(_ waiter: Int) -> Bool {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Result<Response, CourierError>, Never>?, Task<Void, Never>?) in
+        let (continuation, task) = state.withLock {
+            state -> (CheckedContinuation<Result<Response, CourierError>, Never>?, Task<Void, Never>?) in
             state.departed.insert(waiter)
             state.members -= 1
             let continuation = state.waiters.removeValue(forKey: waiter)

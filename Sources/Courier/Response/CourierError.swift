@@ -70,8 +70,14 @@ public enum CourierError: Error, LocalizedError {
             "The request body could not be encoded: \(Self.describe(error))"
         case .statusCode(let response):
             "The status code \(response.statusCode) is not an accepted status code."
-        case .underlying(let error, _):
-            isCancelled ? "The request was cancelled." : Self.describe(error)
+        case .underlying(let error, let response):
+            if isCancelled {
+                "The request was cancelled."
+            } else if let response {
+                "\(Self.describe(error)) (status \(response.statusCode))"
+            } else {
+                Self.describe(error)
+            }
         case .requestMapping(let url):
             "A request could not be made for the URL \"\(url)\"."
         case .parameterEncoding(let error):

@@ -38,8 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
             totalBytesWritten: totalBytesWritten, totalBytesExpected: totalBytesExpectedToWrite)
     }
 
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL)
-    {
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
         transfer(for: downloadTask)?.didFinishDownloading(to: location)
     }
 

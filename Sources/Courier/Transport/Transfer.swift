@@ -17,7 +17,8 @@ final class Transfer: @unchecked Sendable {
         var body = Data()
         var fileURL: URL?
         var fileError: (any Error)?
-        var progress = TransferProgress(bytesSent: 0, bytesExpectedToSend: -1, bytesReceived: 0, bytesExpectedToReceive: -1)
+        var progress = TransferProgress(
+            bytesSent: 0, bytesExpectedToSend: -1, bytesReceived: 0, bytesExpectedToReceive: -1)
     }
 
     private let request: TransportRequest
@@ -121,7 +122,8 @@ final class Transfer: @unchecked Sendable {
     }
 
     func didComplete(task: URLSessionTask, error: (any Error)?) {
-        let (continuation, outcome) = state.withLock { state -> (CheckedContinuation<TransportResponse, any Error>?, Result<TransportResponse, any Error>) in
+        let (continuation, outcome) = state.withLock {
+            state -> (CheckedContinuation<TransportResponse, any Error>?, Result<TransportResponse, any Error>) in
             let continuation = state.continuation
             state.continuation = nil
             if state.isCancelled {

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The open connections of a server, so that stopping can end them and wait for their threads.
+///
+/// A descriptor is closed only by `finish(_:)`, under the lock, so `shutdownAll()` never touches a
+/// descriptor number that has already been reused.
+final class ConnectionRegistry: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var open: Set<Int32> = []
+    private var isClosed = false
+
+    /// The number of connections currently being served.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return open.count
+    }
+
+    /// Records a newly accepted connection; returns false (and closes `fd`) once the registry is closed.
+    func add(_ fd: Int32) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else {
+            _ = close(fd)
+            return false
+        }
+        open.insert(fd)
+        return true
+    }
+
+    /// Closes `fd` and forgets it; called by the connection's thread when it is done.
+    func finish(_ fd: Int32) {
+        condition.lock()
+        defer { condition.unlock() }
+        open.remove(fd)
+        _ = close(fd)
+        condition.broadcast()
+    }
+
+    /// Refuses new connections and shuts down every open one, waking their blocked reads and writes.
+    func shutdownAll() {
+        condition.lock()
+        defer { condition.unlock() }
+        isClosed = true
+        for fd in open {
+            SocketIO.shutdownBoth(fd)
+        }
+    }
+
+    /// Waits until every connection has finished, or until `timeout` seconds have passed.
+    ///
+    /// - Returns: whether all connections finished.
+    @discardableResult
+    func waitUntilEmpty(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !open.isEmpty {
+            if !condition.wait(until: deadline) { return open.isEmpty }
+        }
+        return true
+    }
+}

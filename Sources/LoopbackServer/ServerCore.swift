@@ -1,0 +1,124 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The running part of a server: the listening socket, the accept thread and the connection threads.
+///
+/// Threads retain the core, not the `LoopbackServer`, so dropping the server still reaches its `deinit`.
+final class ServerCore: @unchecked Sendable {
+    /// Stack size of each connection thread.
+    private static let threadStackSize = 1 << 20
+    /// How long `stop()` waits for busy connection threads (e.g. a handler that sleeps) to end.
+    private static let stopTimeout: TimeInterval = 3
+
+    let port: UInt16
+    let registry = ConnectionRegistry()
+    private let listenFD: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let context: ConnectionContext
+    private let acceptLoopEnded = DispatchSemaphore(value: 0)
+    private let stopLock = NSLock()
+    private var isStopped = false
+
+    /// Opens the listener; call `start()` to begin accepting.
+    init(port requestedPort: UInt16, context: ConnectionContext) throws(LoopbackServerError) {
+        signal(SIGPIPE, SIG_IGN)
+        let listener = try LoopbackListener.open(port: requestedPort)
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else {
+            let error = LoopbackServerError.fromErrno("pipe")
+            _ = close(listener.fd)
+            throw error
+        }
+        for fd in pipeFDs {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        listenFD = listener.fd
+        port = listener.port
+        wakeRead = pipeFDs[0]
+        wakeWrite = pipeFDs[1]
+        self.context = context
+    }
+
+    /// Starts the accept thread.
+    func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "LoopbackServer accept :\(port)"
+        thread.start()
+    }
+
+    /// Closes the listener and every connection, then waits for the threads; safe to call repeatedly.
+    func stop() {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        guard !isStopped else { return }
+        isStopped = true
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+        acceptLoopEnded.wait()
+        _ = close(wakeRead)
+        _ = close(wakeWrite)
+        registry.shutdownAll()
+        registry.waitUntilEmpty(timeout: ServerCore.stopTimeout)
+    }
+
+    private func acceptLoop() {
+        defer {
+            _ = close(listenFD)
+            acceptLoopEnded.signal()
+        }
+        var descriptors = [
+            pollfd(fd: listenFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[1].revents != 0 { return }
+            if descriptors[0].revents != 0 {
+                acceptPending()
+            }
+        }
+    }
+
+    /// Accepts every connection waiting on the non-blocking listener.
+    private func acceptPending() {
+        while true {
+            let fd = accept(listenFD, nil, nil)
+            if fd >= 0 {
+                serve(fd)
+                continue
+            }
+            switch errno {
+            case EINTR, ECONNABORTED:
+                continue
+            case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                usleep(10_000)  // out of resources: let connections finish, then poll again
+                return
+            default:
+                return  // EAGAIN: nothing left to accept
+            }
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        SocketIO.configureAccepted(fd)
+        guard registry.add(fd) else { return }
+        let context = context
+        let registry = registry
+        let thread = Thread {
+            Connection(fd: fd, context: context).run()
+            registry.finish(fd)
+        }
+        thread.stackSize = ServerCore.threadStackSize
+        thread.start()
+    }
+}

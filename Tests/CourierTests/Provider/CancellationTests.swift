@@ -1,0 +1,95 @@
+import Courier
+import Dispatch
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Cancelling a request stops its HTTP transfer promptly, through either API.
+@Suite struct CancellationTests {
+    let provider = Provider<TestTarget>()
+
+    @Test func cancellingTheSwiftTaskStopsTheRequest() async throws {
+        let target = try TestTarget.loopback(
+            "/echo", task: .requestParameters(parameters: ["delay": 10_000], encoding: URLEncoding.default))
+        let task = Task { () async throws(CourierError) -> Response in try await provider.request(target) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let elapsed = await seconds {
+            task.cancel()
+            let outcome = await task.result
+            guard case .failure(let error) = outcome else {
+                Issue.record("a cancelled request succeeded")
+                return
+            }
+            #expect((error as? CourierError)?.isCancelled == true)
+            #expect((error as? CourierError)?.response == nil)
+        }
+        // The server answers only after 10 s: ending well before shows the transfer was stopped.
+        #expect(elapsed < 5)
+    }
+
+    @Test func cancellingMidBodyStopsTheRequest() async throws {
+        let target = try TestTarget.loopback(
+            "/slow-body/1000000", task: .requestParameters(parameters: ["interval": 50], encoding: URLEncoding.default))
+        let task = Task { () async throws(CourierError) -> Response in try await provider.request(target) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        let outcome = await task.result
+        guard case .failure(let error) = outcome else {
+            Issue.record("a cancelled request succeeded")
+            return
+        }
+        #expect((error as? CourierError)?.isCancelled == true)
+    }
+
+    @Test func cancellableStopsTheRequestAndCompletesOnce() async throws {
+        let target = try TestTarget.loopback(
+            "/echo", task: .requestParameters(parameters: ["delay": 10_000], encoding: URLEncoding.default))
+        let calls = Counter()
+        let outcome: Result<Response, CourierError> = await withCheckedContinuation { continuation in
+            let cancellable = provider.request(target, callbackQueue: DispatchQueue(label: "test")) { result in
+                calls.increment()
+                continuation.resume(returning: result)
+            }
+            #expect(!cancellable.isCancelled)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+                cancellable.cancel()
+                #expect(cancellable.isCancelled)
+            }
+        }
+        guard case .failure(let error) = outcome else {
+            Issue.record("a cancelled request succeeded")
+            return
+        }
+        #expect(error.isCancelled)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(calls.value == 1)
+    }
+
+    @Test func alreadyCancelledTaskNeverSends() async throws {
+        let transport = RecordingTransport()
+        let provider = Provider<TestTarget>(transport: transport)
+        let target = TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x")
+        let task = Task { () async throws(CourierError) -> Response in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await provider.request(target)
+        }
+        let outcome = await task.result
+        #expect((try? outcome.get()) == nil)
+        #expect(transport.requests.isEmpty)
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.withLock { count += 1 }
+    }
+
+    var value: Int { lock.withLock { count } }
+}

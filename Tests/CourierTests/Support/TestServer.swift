@@ -1,0 +1,71 @@
+import Courier
+import Foundation
+import LoopbackServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The loopback server shared by the integration tests: started once, on a free port of 127.0.0.1.
+enum TestServer {
+    private static let server = Result { try LoopbackServer() }
+
+    /// The shared server's base URL, `http://127.0.0.1:<port>`.
+    static func baseURL() throws -> URL {
+        try server.get().baseURL
+    }
+}
+
+/// A target built field by field, for tests that need one request of a given shape.
+struct TestTarget: TargetType {
+    var baseURL: URL
+    var path: String
+    var method: Method = .get
+    var task: HTTPTask = .requestPlain
+    var headers: [String: String]? = nil
+    var sampleData = Data()
+    var validationType: ValidationType = .none
+
+    /// A target on the shared loopback server.
+    static func loopback(
+        _ path: String, method: Method = .get, task: HTTPTask = .requestPlain, headers: [String: String]? = nil,
+        validationType: ValidationType = .none
+    ) throws -> TestTarget {
+        TestTarget(
+            baseURL: try TestServer.baseURL(), path: path, method: method, task: task, headers: headers,
+            validationType: validationType)
+    }
+}
+
+/// What the loopback server's `/echo` route answers: the request as it arrived.
+struct Echo: Decodable, Equatable {
+    let method: String
+    let path: String
+    let query: String
+    let headers: [String: String]
+    let body: String
+}
+
+/// A 127.0.0.1 URL on which nothing listens: a port that was free a moment ago.
+func refusedURL() throws -> URL {
+    let server = try LoopbackServer()
+    let url = server.baseURL
+    server.stop()
+    return url
+}
+
+/// The time `body` takes, in seconds.
+func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// What `body` returns or throws, as a `Result`.
+func result<T>(_ body: () async throws(CourierError) -> T) async -> Result<T, CourierError> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
+}

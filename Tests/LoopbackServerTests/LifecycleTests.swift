@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import LoopbackServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+@Suite("Starting and stopping")
+struct LifecycleTests {
+    @Test func stopClosesConnectionsAndRefusesNewOnes() throws {
+        let server = try LoopbackServer()
+        #expect(server.port != 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+        let idle = try RawHTTPConnection(port: server.port)
+        #expect(try idle.exchange("GET /echo HTTP/1.1\r\n\r\n").status == 200)
+        server.stop()
+        #expect(try idle.readUntilClosed().isEmpty)
+        #expect(server.openConnectionCount == 0)
+        #expect(throws: RawClientError.self) { try RawHTTPConnection(port: server.port) }
+        server.stop()  // idempotent
+    }
+
+    @Test func stopEndsAConnectionInTheMiddleOfASlowBody() throws {
+        let server = try LoopbackServer()
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.send("GET /slow-body/1000000?interval=20 HTTP/1.1\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        let started = Date()
+        server.stop()
+        #expect(Date().timeIntervalSince(started) < 2.5)  // well under the 3 s that stop() waits for handlers
+        let received = try connection.readUntilClosed()
+        #expect(received.count < 100_000)
+    }
+
+    @Test func releasingTheServerStopsIt() throws {
+        var server: LoopbackServer? = try LoopbackServer()
+        let port = try #require(server?.port)
+        #expect(try RawHTTPConnection(port: port).exchange("GET /echo HTTP/1.1\r\n\r\n").status == 200)
+        server = nil
+        #expect(throws: RawClientError.self) { try RawHTTPConnection(port: port) }
+    }
+
+    @Test func bindingATakenPortFails() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        #expect(throws: LoopbackServerError.self) { try LoopbackServer(port: server.port) }
+        let error = LoopbackServerError(operation: "bind", code: EADDRINUSE)
+        #expect(error.description.hasPrefix("bind failed: "))
+        #expect(error.description.hasSuffix("(errno \(EADDRINUSE))"))
+    }
+}
