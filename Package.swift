@@ -11,13 +11,21 @@ let package = Package(
     targets: [
         .target(name: "Courier"),
         .target(name: "LoopbackServer"),
+        .target(
+            name: "CourierExamples",
+            dependencies: ["Courier", "LoopbackServer"],
+            path: "Examples",
+            exclude: ["CourierDemo"]
+        ),
         .executableTarget(
             name: "CourierDemo",
-            dependencies: ["Courier", "LoopbackServer"],
+            dependencies: ["Courier", "CourierExamples", "LoopbackServer"],
             path: "Examples/CourierDemo"
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
+        .testTarget(
+            name: "CourierExamplesTests", dependencies: ["Courier", "CourierExamples", "LoopbackServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
