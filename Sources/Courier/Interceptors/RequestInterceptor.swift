@@ -5,9 +5,12 @@ import Foundation
 #endif
 
 /// What an interceptor wants after a failed attempt.
-public enum RetryDecision: Sendable, Equatable {
+public enum RetryDecision: Sendable {
     /// Let the failure stand (or leave the decision to the next interceptor).
     case doNotRetry
+    /// Stop here and fail the request with this error (a non-Courier error is wrapped in
+    /// ``CourierError/underlying(_:_:)`` with the attempt's response).
+    case doNotRetryWithError(any Error)
     /// Send the request again now.
     case retry
     /// Send the request again after this many seconds.

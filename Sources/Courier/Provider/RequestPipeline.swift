@@ -49,40 +49,50 @@ extension Provider {
     ) async -> Result<Response, CourierError> {
         let stub = stubClosure(target)
         let reporter = progress.map(ProgressReporter.init)
-        var retries = 0
+        var context = RequestContext.begin()
         var wasSent = false
         var outcome: Result<Response, CourierError>
         while true {
-            let attempt = await attempt(
-                request, target: target, endpoint: endpoint, stub: stub, progress: reporter, wasSent: &wasSent)
+            let attempt = await RequestContext.$current.withValue(context) {
+                await self.attempt(request, target: target, endpoint: endpoint, stub: stub, progress: reporter)
+            }
             outcome = attempt.outcome
+            wasSent = wasSent || attempt.sentRequest != nil
             guard Self.failed(outcome), let sentRequest = attempt.sentRequest else { break }
-            let decision = await retryDecision(sentRequest, target: target, result: outcome, retries: retries)
-            if case .retryAfter(let delay) = decision {
+            let decision = await retryDecision(sentRequest, target: target, result: outcome, retries: context.attempt)
+            switch decision {
+            case .doNotRetry:
+                break
+            case .doNotRetryWithError(let error):
+                outcome = .failure(Self.courierError(error, response: Self.response(of: outcome)))
+            case .retry:
+                context.attempt += 1
+                continue
+            case .retryAfter(let delay):
                 do {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+                    try await Task.sleep(nanoseconds: UInt64(min(max(0, delay), 86_400) * 1_000_000_000))
+                    context.attempt += 1
+                    continue
                 } catch {
                     outcome = .failure(.cancelled)
-                    break
                 }
-            } else if decision == .doNotRetry {
-                break
             }
-            retries += 1
+            break
         }
         // A request that never reached `willSend` reaches no plugin.
         guard wasSent else { return outcome }
-        for plugin in plugins {
-            plugin.didReceive(outcome, target: target)
+        return RequestContext.$current.withValue(context) {
+            for plugin in plugins {
+                plugin.didReceive(outcome, target: target)
+            }
+            return plugins.reduce(outcome) { result, plugin in plugin.process(result, target: target) }
         }
-        return plugins.reduce(outcome) { result, plugin in plugin.process(result, target: target) }
     }
 
     /// One attempt: interceptors adapt, plugins prepare and hear `willSend`, then the stub or the
     /// transport answers and the status is validated.
     private func attempt(
-        _ request: URLRequest, target: Target, endpoint: Endpoint, stub: StubBehavior, progress: ProgressReporter?,
-        wasSent: inout Bool
+        _ request: URLRequest, target: Target, endpoint: Endpoint, stub: StubBehavior, progress: ProgressReporter?
     ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
         guard !Task.isCancelled else { return (.failure(.cancelled), nil) }
         var request = request
@@ -90,17 +100,14 @@ extension Provider {
             for interceptor in interceptors {
                 request = try await interceptor.adapt(request, for: target)
             }
-        } catch let error as CourierError {
-            return (.failure(error), nil)
         } catch {
-            return (.failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil)), nil)
+            return (.failure(Self.courierError(error, response: nil)), nil)
         }
         request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
         let sent = SentRequest(request: request)
         for plugin in plugins {
             plugin.willSend(sent, target: target)
         }
-        wasSent = true
 
         let outcome: Result<Response, CourierError>
         switch stub {
@@ -138,10 +145,8 @@ extension Provider {
                 Response(
                     statusCode: answer.statusCode, data: answer.data, request: request,
                     response: answer.response, fileURL: answer.fileURL))
-        } catch let error as CourierError {
-            return .failure(error)
         } catch {
-            return .failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil))
+            return .failure(Self.courierError(error, response: nil))
         }
     }
 
@@ -151,9 +156,24 @@ extension Provider {
     ) async -> RetryDecision {
         for interceptor in interceptors {
             let decision = await interceptor.retry(request, for: target, result: result, attempt: retries)
-            if decision != .doNotRetry { return decision }
+            if case .doNotRetry = decision { continue }
+            return decision
         }
         return .doNotRetry
+    }
+
+    /// `error` as a ``CourierError``: kept when it is one, otherwise wrapped with the response.
+    static func courierError(_ error: any Error, response: Response?) -> CourierError {
+        if let error = error as? CourierError { return error }
+        return CourierError.isCancellation(error) ? .cancelled : .underlying(error, response)
+    }
+
+    /// The response of an outcome, whether it succeeded or failed with one attached.
+    static func response(of outcome: Result<Response, CourierError>) -> Response? {
+        switch outcome {
+        case .success(let response): response
+        case .failure(let error): error.response
+        }
     }
 
     /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,

@@ -1,0 +1,172 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Puts a token in every request and, when the server answers 401, refreshes the token and sends the
+/// request again.
+///
+/// - Requests that answer 401 at the same time share one refresh (single flight); requests that start
+///   while a refresh runs wait for it and go out with the new token.
+/// - A request is retried once after a refresh: if it is refused again with the new token, it fails
+///   with ``AuthenticationError/rejectedAfterRefresh``.
+/// - A refresh that throws fails every request waiting for it with ``AuthenticationError/refreshFailed(_:)``.
+/// - At most `maximumRefreshes` refreshes run within `refreshInterval` seconds; past that requests fail
+///   with ``AuthenticationError/excessiveRefresh`` rather than loop.
+///
+/// A target that conforms to ``AccessTokenAuthorizable`` and answers `nil` is sent without a token; one
+/// that answers a scheme is sent with that scheme.
+public final class AuthenticationInterceptor: RequestInterceptor {
+    private let state: TokenState
+    private let authorizationType: AuthorizationType
+
+    /// Creates the interceptor.
+    ///
+    /// - Parameters:
+    ///   - token: The token to start with.
+    ///   - authorizationType: The scheme word before the token. Default: ``AuthorizationType/bearer``.
+    ///   - maximumRefreshes: Refreshes allowed within `refreshInterval`. Default: 3.
+    ///   - refreshInterval: The window, in seconds, over which refreshes are counted. Default: 30.
+    ///   - refresh: Gives a new token for the expired one; throwing fails the waiting requests.
+    public init(
+        token: String, authorizationType: AuthorizationType = .bearer, maximumRefreshes: Int = 3,
+        refreshInterval: TimeInterval = 30,
+        refresh: @escaping @Sendable (_ expiredToken: String) async throws -> String
+    ) {
+        self.authorizationType = authorizationType
+        state = TokenState(
+            token: token, maximumRefreshes: maximumRefreshes, refreshInterval: refreshInterval, refresh: refresh)
+    }
+
+    /// The token requests are sent with now.
+    public var token: String {
+        get async { await state.currentToken() }
+    }
+
+    /// Sets `Authorization: <scheme> <token>`, waiting first for a refresh that is under way.
+    public func adapt(_ request: URLRequest, for target: any TargetType) async throws -> URLRequest {
+        var scheme = authorizationType
+        if let authorizable = target as? any AccessTokenAuthorizable {
+            guard let type = authorizable.authorizationType else { return request }
+            scheme = type
+        }
+        var request = request
+        request.setValue("\(scheme.value) \(await state.currentToken())", forHTTPHeaderField: "Authorization")
+        return request
+    }
+
+    /// On 401, refreshes the token (or takes the one another request just refreshed) and retries.
+    public func retry(
+        _ request: URLRequest, for target: any TargetType, result: Result<Response, CourierError>, attempt: Int
+    ) async -> RetryDecision {
+        guard Self.statusCode(of: result) == 401,
+            let header = request.value(forHTTPHeaderField: "Authorization")
+        else { return .doNotRetry }
+        let sentToken = header.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header
+        do {
+            try await state.renew(after: sentToken, isRetry: attempt > 0)
+            return .retry
+        } catch {
+            return .doNotRetryWithError(error)
+        }
+    }
+
+    private static func statusCode(of result: Result<Response, CourierError>) -> Int? {
+        switch result {
+        case .success(let response): response.statusCode
+        case .failure(let error): error.response?.statusCode
+        }
+    }
+}
+
+/// Why an ``AuthenticationInterceptor`` gave up on a request.
+public enum AuthenticationError: Error, LocalizedError {
+    /// The refresh closure threw this error.
+    case refreshFailed(any Error)
+    /// The request was refused again with a token that had just been refreshed.
+    case rejectedAfterRefresh
+    /// More refreshes were asked for within the refresh window than it allows.
+    case excessiveRefresh
+
+    /// A sentence saying what went wrong.
+    public var errorDescription: String? {
+        switch self {
+        case .refreshFailed(let error): "The access token could not be refreshed: \(error.localizedDescription)"
+        case .rejectedAfterRefresh: "The server refused the request again after the access token was refreshed."
+        case .excessiveRefresh: "The access token was refreshed too many times in a short while."
+        }
+    }
+}
+
+/// The token and the refresh under way: the interceptor's shared state, behind one actor.
+private actor TokenState {
+    private var token: String
+    private var refreshing: Task<String, any Error>?
+    private var refreshedTokens: Set<String> = []
+    private var refreshTimes: [Date] = []
+    private let maximumRefreshes: Int
+    private let refreshInterval: TimeInterval
+    private let refresh: @Sendable (String) async throws -> String
+
+    init(
+        token: String, maximumRefreshes: Int, refreshInterval: TimeInterval,
+        refresh: @escaping @Sendable (String) async throws -> String
+    ) {
+        self.token = token
+        self.maximumRefreshes = maximumRefreshes
+        self.refreshInterval = refreshInterval
+        self.refresh = refresh
+    }
+
+    /// The current token, once any refresh under way has ended.
+    func currentToken() async -> String {
+        if let refreshing { _ = try? await refreshing.value }
+        return token
+    }
+
+    /// Makes sure the token is newer than `sentToken`: joins the refresh under way, or starts one.
+    func renew(after sentToken: String, isRetry: Bool) async throws {
+        if let refreshing {
+            _ = try await Self.outcome(of: refreshing)
+            return
+        }
+        guard sentToken == token else { return }  // Another request refreshed it already.
+        if isRetry && refreshedTokens.contains(sentToken) { throw AuthenticationError.rejectedAfterRefresh }
+        let now = Date()
+        refreshTimes.removeAll { now.timeIntervalSince($0) > refreshInterval }
+        guard refreshTimes.count < maximumRefreshes else { throw AuthenticationError.excessiveRefresh }
+        refreshTimes.append(now)
+
+        let refresh = self.refresh
+        let task = Task {
+            do {
+                let newToken = try await refresh(sentToken)
+                self.finishRefresh(with: newToken)
+                return newToken
+            } catch {
+                self.finishRefresh(with: nil)
+                throw error
+            }
+        }
+        refreshing = task
+        _ = try await Self.outcome(of: task)
+    }
+
+    /// Installs the new token (before any waiter resumes) and ends the refresh.
+    private func finishRefresh(with newToken: String?) {
+        if let newToken {
+            token = newToken
+            refreshedTokens.insert(newToken)
+        }
+        refreshing = nil
+    }
+
+    private static func outcome(of task: Task<String, any Error>) async throws -> String {
+        do {
+            return try await task.value
+        } catch {
+            throw AuthenticationError.refreshFailed(error)
+        }
+    }
+}
