@@ -8,25 +8,9 @@ import Foundation
 struct SentRequest: RequestType {
     let request: URLRequest?
 
+    /// A `curl` command for the request, with the secrets of ``Redaction/default`` hidden.
     func cURLDescription() -> String {
-        guard let request, let url = request.url else { return "$ curl command could not be created" }
-        var parts = ["$ curl -v"]
-        let method = request.httpMethod ?? "GET"
-        if method != "GET" {
-            parts.append("-X \(method)")
-        }
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
-            parts.append("-H \(Self.quoted("\(name): \(value)"))")
-        }
-        if let body = request.httpBody, !body.isEmpty {
-            parts.append("-d \(Self.quoted(String(decoding: body, as: UTF8.self)))")
-        }
-        parts.append(Self.quoted(url.absoluteString))
-        return parts.joined(separator: " \\\n\t")
-    }
-
-    /// `text` in single quotes for a POSIX shell.
-    private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        guard let request else { return "$ curl command could not be created: there is no request" }
+        return CURLCommand(request: request, redaction: .default).text
     }
 }

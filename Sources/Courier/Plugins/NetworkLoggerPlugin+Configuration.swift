@@ -1,0 +1,169 @@
+import Foundation
+
+extension NetworkLoggerPlugin {
+    /// How the logger writes its entries, where they go, what they contain and what they hide.
+    public struct Configuration: Sendable {
+        /// Receives the entries of one event (a request attempt, or a response) in a single call.
+        public typealias OutputType = @Sendable (_ target: any TargetType, _ items: [String]) -> Void
+
+        /// Turns entries and bodies into text.
+        public var formatter: Formatter
+        /// Where the entries go.
+        public var output: OutputType
+        /// What is logged.
+        public var logOptions: LogOptions
+        /// What is hidden, in every entry: URLs, headers, bodies and `curl` commands.
+        public var redaction: Redaction
+        /// The longest body text logged, in bytes; a longer one is cut and marked with the body's size.
+        public var maximumBodyLength: Int
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - formatter: Turns entries and bodies into text. Default: a ``Formatter`` with its defaults.
+        ///   - output: Where the entries go. Default: ``defaultOutput(target:items:)``, standard error.
+        ///   - logOptions: What is logged. Default: ``LogOptions/default``.
+        ///   - redaction: What is hidden. Default: ``Redaction/default``.
+        ///   - maximumBodyLength: The longest body text logged, in bytes. Default: 4096.
+        public init(
+            formatter: Formatter = Formatter(), output: @escaping OutputType = Configuration.defaultOutput,
+            logOptions: LogOptions = .default, redaction: Redaction = .default, maximumBodyLength: Int = 4096
+        ) {
+            self.formatter = formatter
+            self.output = output
+            self.logOptions = logOptions
+            self.redaction = redaction
+            self.maximumBodyLength = maximumBodyLength
+        }
+
+        /// Writes each item and a line break to standard error, all items of one event in one write so
+        /// that concurrent requests do not interleave their lines.
+        public static func defaultOutput(target: any TargetType, items: [String]) {
+            var text = ""
+            for item in items {
+                text += item
+                text += "\n"
+            }
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// Turns the logger's entries and bodies into text.
+    public struct Formatter: Sendable {
+        /// Makes one entry from its identifier (such as `Request Headers`), its message and the target.
+        public typealias EntryFormatterType =
+            @Sendable (_ identifier: String, _ message: String, _ target: any TargetType) -> String
+        /// Makes the text of a body. It receives the body after redaction.
+        public typealias DataFormatterType = @Sendable (_ data: Data) -> String
+
+        /// Makes each entry.
+        public var entry: EntryFormatterType
+        /// Makes the text of request bodies.
+        public var requestData: DataFormatterType
+        /// Makes the text of response bodies.
+        public var responseData: DataFormatterType
+
+        /// Creates a formatter.
+        ///
+        /// - Parameters:
+        ///   - entry: Makes each entry. Default: ``defaultEntryFormatter(identifier:message:target:)``.
+        ///   - requestData: Makes the text of request bodies. Default: ``defaultDataFormatter(_:)``.
+        ///   - responseData: Makes the text of response bodies. Default: ``defaultDataFormatter(_:)``.
+        public init(
+            entry: @escaping EntryFormatterType = Formatter.defaultEntryFormatter,
+            requestData: @escaping DataFormatterType = Formatter.defaultDataFormatter,
+            responseData: @escaping DataFormatterType = Formatter.defaultDataFormatter
+        ) {
+            self.entry = entry
+            self.requestData = requestData
+            self.responseData = responseData
+        }
+
+        /// `[Courier] 2025-01-31T09:30:00.123Z Request Headers: …`: the time in UTC, the identifier and
+        /// the message.
+        public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
+            -> String
+        {
+            "[Courier] \(timestamp(Date())) \(identifier): \(message)"
+        }
+
+        /// `date` as `2025-01-31T09:30:00.123Z`, computed directly: a date formatter costs ten times more
+        /// for every entry. Dates outside 1970...9999 are clamped to them.
+        static func timestamp(_ date: Date) -> String {
+            let since1970 = date.timeIntervalSince1970
+            let seconds = since1970.isNaN ? 0 : min(max(since1970, 0), 253_402_300_799)  // up to 9999-12-31
+            let milliseconds = Int64((seconds * 1000).rounded(.down))
+            let (day, dayMillisecond) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+            // The proleptic Gregorian calendar in 400-year eras of 146 097 days, counted from 0000-03-01 so
+            // that the leap day ends each year.
+            let shifted = day + 719_468
+            let era = shifted / 146_097
+            let dayOfEra = shifted - era * 146_097
+            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+            let monthFromMarch = (5 * dayOfYear + 2) / 153
+            let dayOfMonth = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+            let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+            let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+
+            var text: [UInt8] = []
+            text.reserveCapacity(24)
+            func append(_ value: Int64, digits: Int, then separator: Unicode.Scalar) {
+                var divisor: Int64 = 1
+                for _ in 1..<digits { divisor *= 10 }
+                var rest = value
+                while divisor > 0 {
+                    text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                    rest %= divisor
+                    divisor /= 10
+                }
+                text.append(UInt8(ascii: separator))
+            }
+            append(year, digits: 4, then: "-")
+            append(month, digits: 2, then: "-")
+            append(dayOfMonth, digits: 2, then: "T")
+            append(dayMillisecond / 3_600_000, digits: 2, then: ":")
+            append(dayMillisecond / 60_000 % 60, digits: 2, then: ":")
+            append(dayMillisecond / 1000 % 60, digits: 2, then: ".")
+            append(dayMillisecond % 1000, digits: 3, then: "Z")
+            return String(decoding: text, as: UTF8.self)
+        }
+
+        /// The data as UTF-8 text, or `<N bytes of binary data>` when it is not UTF-8.
+        public static func defaultDataFormatter(_ data: Data) -> String {
+            String(data: data, encoding: .utf8) ?? LogText.binary(byteCount: data.count)
+        }
+    }
+
+    /// What the logger writes for each request and response.
+    public struct LogOptions: OptionSet, Sendable {
+        /// The bits of the options.
+        public let rawValue: Int
+
+        /// Creates options from their bits.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// A `HTTP Request Method` entry with the method.
+        public static let requestMethod = LogOptions(rawValue: 1 << 0)
+        /// A `Request Body` entry with the (redacted) request body.
+        public static let requestBody = LogOptions(rawValue: 1 << 1)
+        /// A `Request Headers` entry with the (redacted) request headers.
+        public static let requestHeaders = LogOptions(rawValue: 1 << 2)
+        /// The whole request as one (redacted) `curl` command, in place of the other request entries.
+        public static let formatRequestAscURL = LogOptions(rawValue: 1 << 3)
+        /// A `Response Body` entry for responses with a status below 400.
+        public static let successResponseBody = LogOptions(rawValue: 1 << 4)
+        /// A `Response Body` entry for responses with a status of 400 or more, and for errors that carry a
+        /// response.
+        public static let errorResponseBody = LogOptions(rawValue: 1 << 5)
+
+        /// The request method and headers.
+        public static let `default`: LogOptions = [.requestMethod, .requestHeaders]
+        /// Everything except ``formatRequestAscURL``: method, headers and bodies of requests and responses.
+        public static let verbose: LogOptions = [
+            .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody,
+        ]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Logs every request attempt and every response, with their secrets hidden.
+///
+/// For each attempt (a retried request logs each one, marked `Request (retry 1)` and so on) it writes
+/// the method and URL, then what its ``LogOptions`` ask for: the method, the headers, the body, or the
+/// whole request as one `curl` command. For each request it writes once the status, method, URL and
+/// time taken, then the body or the error. All entries of one event go to the output in one call.
+///
+/// Every URL, header, body and `curl` command passes through the configuration's ``Redaction``
+/// (``Redaction/default`` unless told otherwise), so credentials, cookies, tokens and passwords are
+/// logged as `<redacted>`.
+///
+/// ```swift
+/// let provider = Provider<GitHub>(plugins: [NetworkLoggerPlugin.verbose])
+/// ```
+public struct NetworkLoggerPlugin: PluginType {
+    /// How the plugin logs.
+    public let configuration: Configuration
+
+    /// Creates a logger.
+    ///
+    /// - Parameter configuration: How it logs. Default: the request method and headers, to standard
+    ///   error, with ``Redaction/default``.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// A logger of the request method and headers (``LogOptions/default``), to standard error.
+    public static var `default`: NetworkLoggerPlugin { NetworkLoggerPlugin() }
+
+    /// A logger of requests and responses with their headers and bodies (``LogOptions/verbose``), to
+    /// standard error.
+    public static var verbose: NetworkLoggerPlugin {
+        NetworkLoggerPlugin(configuration: Configuration(logOptions: .verbose))
+    }
+
+    /// Logs the attempt about to be sent.
+    public func willSend(_ request: any RequestType, target: any TargetType) {
+        configuration.output(target, requestEntries(request, target: target))
+    }
+
+    /// Logs the final result of the request.
+    public func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
+        configuration.output(target, responseEntries(result, target: target))
+    }
+}
+
+// MARK: - Entries
+
+extension NetworkLoggerPlugin {
+    /// The entries of one attempt.
+    func requestEntries(_ sent: any RequestType, target: any TargetType) -> [String] {
+        let options = configuration.logOptions
+        let redaction = configuration.redaction
+        let entry = configuration.formatter.entry
+        var identifier = "Request"
+        if let attempt = RequestContext.current?.attempt, attempt > 0 {
+            identifier += " (retry \(attempt))"
+        }
+        guard let request = sent.request else {
+            return [entry(identifier, "the request could not be read", target)]
+        }
+        if options.contains(.formatRequestAscURL) {
+            let command = CURLCommand(
+                request: request, redaction: redaction, maximumBodyLength: configuration.maximumBodyLength)
+            return [entry(identifier, command.text, target)]
+        }
+
+        let method = request.httpMethod ?? "GET"
+        var entries = [entry(identifier, "\(method) \(Self.urlText(request.url, redaction: redaction))", target)]
+        if options.contains(.requestMethod) {
+            entries.append(entry("HTTP Request Method", method, target))
+        }
+        if options.contains(.requestHeaders) {
+            entries.append(entry("Request Headers", Self.headersText(request.allHTTPHeaderFields, redaction), target))
+        }
+        if options.contains(.requestBody) {
+            if let body = request.httpBody, !body.isEmpty {
+                let text = bodyText(
+                    body, contentType: request.value(forHTTPHeaderField: "Content-Type"),
+                    format: configuration.formatter.requestData)
+                entries.append(entry("Request Body", text, target))
+            } else if request.httpBodyStream != nil {
+                entries.append(entry("Request Body", "<body stream not shown>", target))
+            }
+        }
+        return entries
+    }
+
+    /// The entries of a request's final result.
+    func responseEntries(_ result: Result<Response, CourierError>, target: any TargetType) -> [String] {
+        let entry = configuration.formatter.entry
+        let elapsed = RequestContext.current.map { " (\(Int(($0.elapsed * 1000).rounded())) ms)" } ?? ""
+        let response: Response?
+        let error: CourierError?
+        switch result {
+        case .success(let success):
+            (response, error) = (success, nil)
+        case .failure(let failure):
+            (response, error) = (failure.response, failure)
+        }
+
+        var entries: [String] = []
+        if let response {
+            let request = response.request
+            let method = request?.httpMethod ?? target.method.rawValue
+            let url = request?.url.map { Self.urlText($0, redaction: configuration.redaction) } ?? targetURL(target)
+            entries.append(entry("Response", "\(response.statusCode) \(method) \(url)\(elapsed)", target))
+        } else {
+            entries.append(entry("Response", "failed \(target.method.rawValue) \(targetURL(target))\(elapsed)", target))
+        }
+        if let error {
+            let description = error.errorDescription ?? String(describing: error)
+            entries.append(entry("Error", configuration.redaction.redactedText(description), target))
+        }
+        if let response {
+            let isError = error != nil || response.statusCode >= 400
+            if configuration.logOptions.contains(isError ? .errorResponseBody : .successResponseBody) {
+                if !response.data.isEmpty {
+                    let text = bodyText(
+                        response.data, contentType: response.response?.value(forHTTPHeaderField: "Content-Type"),
+                        format: configuration.formatter.responseData)
+                    entries.append(entry("Response Body", text, target))
+                } else if let fileURL = response.fileURL {
+                    entries.append(entry("Response Body", "<written to \(fileURL.path)>", target))
+                }
+            }
+        }
+        return entries
+    }
+
+    /// `body` redacted, formatted and cut to the maximum length.
+    private func bodyText(_ body: Data, contentType: String?, format: (Data) -> String) -> String {
+        let redacted = configuration.redaction.redactedBody(body, contentType: contentType)
+        return LogText.truncated(
+            format(redacted), maximumLength: configuration.maximumBodyLength, bodyLength: body.count)
+    }
+
+    /// The redacted URL of a target, for results that carry no request.
+    private func targetURL(_ target: any TargetType) -> String {
+        configuration.redaction.redactedURLString(TargetURL.string(baseURL: target.baseURL, path: target.path))
+    }
+
+    private static func urlText(_ url: URL?, redaction: Redaction) -> String {
+        url.map(redaction.redactedURL) ?? "(no URL)"
+    }
+
+    /// `["Accept": "*/*", "Authorization": "<redacted>"]`, sorted by name.
+    private static func headersText(_ headers: [String: String]?, _ redaction: Redaction) -> String {
+        guard let headers, !headers.isEmpty else { return "[:]" }
+        let sorted = headers.sorted { lhs, rhs in
+            lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8) { asciiLowercased($0) < asciiLowercased($1) }
+        }
+        var text = "["
+        for (index, field) in sorted.enumerated() {
+            if index > 0 { text += ", " }
+            let value = redaction.redactedHeaderValue(field.value, forHeader: field.key)
+            text += Self.quoted(field.key) + ": " + Self.quoted(value)
+        }
+        return text + "]"
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// `text` in double quotes, escaped as a Swift string literal when it needs to be.
+    private static func quoted(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy {
+            $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        return plain ? "\"" + text + "\"" : String(reflecting: text)
+    }
+}
+
+/// Text helpers shared by the logger and ``CURLCommand``.
+enum LogText {
+    /// `<N bytes of binary data>`.
+    static func binary(byteCount: Int) -> String {
+        "<\(byteCount) bytes of binary data>"
+    }
+
+    /// `text`, or its first `maximumLength` bytes (never splitting a character's UTF-8 bytes) and a
+    /// mark giving the whole body's length.
+    static func truncated(_ text: String, maximumLength: Int, bodyLength: Int) -> String {
+        let limit = max(0, maximumLength)
+        guard text.utf8.count > limit else { return text }
+        let scalars = text.unicodeScalars
+        var end = scalars.startIndex
+        var kept = 0
+        while end < scalars.endIndex {
+            let size = UTF8.width(scalars[end])
+            guard kept + size <= limit else { break }
+            kept += size
+            scalars.formIndex(after: &end)
+        }
+        return String(scalars[..<end]) + "… [cut at \(kept) bytes; \(bodyLength) bytes in all]"
+    }
+}
