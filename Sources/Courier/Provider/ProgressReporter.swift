@@ -2,7 +2,13 @@
 ///
 /// With a body to send, sending counts for the first half and receiving for the second; otherwise
 /// receiving is the whole. The last report, with the response, is made by the caller.
+///
+/// A report is made only when the fraction has grown by at least ``minimumStep`` since the last one, so
+/// a transfer of any size makes at most about a thousand reports, not one for each network read.
 final class ProgressReporter: Sendable {
+    /// The smallest rise of the fraction that is reported.
+    static let minimumStep = 0.001
+
     private let block: ProgressBlock
     private let last = Locked(0.0)
 
@@ -26,7 +32,7 @@ final class ProgressReporter: Sendable {
             fraction = received
         }
         let next = last.withLock { last -> Double? in
-            guard fraction > last else { return nil }
+            guard fraction - last >= Self.minimumStep else { return nil }
             last = fraction
             return fraction
         }

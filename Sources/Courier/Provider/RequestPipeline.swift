@@ -13,7 +13,9 @@ extension Provider {
         let request = try await urlRequest(for: endpoint)
 
         let result: Result<Response, CourierError>
-        if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil {
+        if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil,
+            !endpoint.task.isDownload
+        {
             result = await inflights.share(key: InflightRequests.key(for: request)) {
                 await self.send(request, target: target, endpoint: endpoint, progress: nil)
             }
@@ -48,18 +50,30 @@ extension Provider {
         _ request: URLRequest, target: Target, endpoint: Endpoint, progress: ProgressBlock?
     ) async -> Result<Response, CourierError> {
         let stub = stubClosure(target)
+        // The body is prepared once (a multipart form written to a temporary file) for every attempt.
+        let plan: TransferPlan
+        do {
+            plan = try await TransferPlan.prepare(for: endpoint.task, stub: stub)
+        } catch {
+            return .failure(error)
+        }
+        defer { plan.cleanUp() }
+        let request = plan.applied(to: request)
         let reporter = progress.map(ProgressReporter.init)
         var context = RequestContext.begin()
         var wasSent = false
         var outcome: Result<Response, CourierError>
         while true {
             let attempt = await RequestContext.$current.withValue(context) {
-                await self.attempt(request, target: target, endpoint: endpoint, stub: stub, progress: reporter)
+                await self.attempt(
+                    request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
             }
             outcome = attempt.outcome
             wasSent = wasSent || attempt.sentRequest != nil
             guard Self.failed(outcome), let sentRequest = attempt.sentRequest else { break }
-            let decision = await retryDecision(sentRequest, target: target, result: outcome, retries: context.attempt)
+            let decision = await RequestContext.$current.withValue(context) {
+                await retryDecision(sentRequest, target: target, result: outcome, retries: context.attempt)
+            }
             switch decision {
             case .doNotRetry:
                 break
@@ -92,7 +106,8 @@ extension Provider {
     /// One attempt: interceptors adapt, plugins prepare and hear `willSend`, then the stub or the
     /// transport answers and the status is validated.
     private func attempt(
-        _ request: URLRequest, target: Target, endpoint: Endpoint, stub: StubBehavior, progress: ProgressReporter?
+        _ request: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
+        progress: ProgressReporter?
     ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
         guard !Task.isCancelled else { return (.failure(.cancelled), nil) }
         var request = request
@@ -112,7 +127,7 @@ extension Provider {
         let outcome: Result<Response, CourierError>
         switch stub {
         case .never:
-            outcome = await transfer(request, task: endpoint.task, progress: progress)
+            outcome = await transfer(request, plan: plan, progress: progress)
         case .immediate:
             outcome = Self.sampleResponse(of: endpoint, for: request)
         case .delayed(let seconds):
@@ -123,22 +138,15 @@ extension Provider {
                 outcome = .failure(.cancelled)
             }
         }
-        return (Self.validate(outcome, with: target.validationType), request)
+        // A download reaches its destination only once its status has passed validation.
+        return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
     }
 
-    /// Sends `request` through the transport.
+    /// Sends `request` through the transport, its body and response body where `plan` says.
     private func transfer(
-        _ request: URLRequest, task: HTTPTask, progress: ProgressReporter?
+        _ request: URLRequest, plan: TransferPlan, progress: ProgressReporter?
     ) async -> Result<Response, CourierError> {
-        switch task {
-        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters:
-            return .failure(
-                .requestMapping(
-                    "Upload and download tasks are not supported yet (\(request.url?.absoluteString ?? "no URL"))"))
-        default:
-            break
-        }
-        let transportRequest = TransportRequest(urlRequest: request, progress: progress?.transferHandler)
+        let transportRequest = plan.transportRequest(for: request, progress: progress?.transferHandler)
         do {
             let answer = try await transport.send(transportRequest)
             return .success(

@@ -1,6 +1,20 @@
 import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): parts of data or files, separated by a boundary.
+///
+/// Sent by ``HTTPTask/uploadMultipart(_:)`` and ``HTTPTask/uploadCompositeMultipart(_:urlParameters:)``
+/// with the request's `Content-Type` set to ``contentType``. A form with a file part is written to a
+/// temporary file first, copying each file a chunk at a time, and uploaded from there, so files of any
+/// size go out in bounded memory; the temporary file is removed when the request ends. A form of data
+/// parts only is built in memory. A missing or unreadable file fails the request with
+/// ``TransferError`` before anything is sent.
+///
+/// Each part gets `Content-Disposition: form-data; name="…"` (with `; filename="…"` when it has a file
+/// name; a file part without one sends the file's own name) and a `Content-Type`: the given MIME type,
+/// else one from the file name's extension (csv, gif, htm/html, jpg/jpeg, json, mp3, mp4, pdf, png,
+/// txt, webp, xml, zip), else `application/octet-stream`; a data part with neither file name nor MIME
+/// type has no `Content-Type` line (a text field). In names and file names `"`, `\`, CR and LF are
+/// sent as `%22`, `%5C`, `%0D` and `%0A`.
 public struct MultipartFormData: Sendable {
     /// The boundary between parts.
     public let boundary: String
@@ -15,6 +29,11 @@ public struct MultipartFormData: Sendable {
     public init(boundary: String? = nil, parts: [MultipartFormBodyPart]) {
         self.boundary = boundary ?? "courier.boundary.\(UUID().uuidString.lowercased())"
         self.parts = parts
+    }
+
+    /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>`.
+    public var contentType: String {
+        "multipart/form-data; boundary=\(boundary)"
     }
 }
 

@@ -27,15 +27,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        transfer(for: task)?.didSend(totalBytesSent: totalBytesSent, totalBytesExpected: totalBytesExpectedToSend)
+        transfer(for: task)?.didSend(bytesSent, totalBytesExpected: totalBytesExpectedToSend)
     }
 
     func urlSession(
         _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
         totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
     ) {
-        transfer(for: downloadTask)?.didWrite(
-            totalBytesWritten: totalBytesWritten, totalBytesExpected: totalBytesExpectedToWrite)
+        transfer(for: downloadTask)?.didWrite(bytesWritten, totalBytesExpected: totalBytesExpectedToWrite)
     }
 
     func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {

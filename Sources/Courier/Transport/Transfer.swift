@@ -23,9 +23,12 @@ final class Transfer: @unchecked Sendable {
 
     private let request: TransportRequest
     private let state = Locked(State())
+    /// Where a finished download is moved; chosen now, while the caller's task-locals are in reach.
+    private let downloadURL: URL?
 
     init(request: TransportRequest) {
         self.request = request
+        downloadURL = request.destination == .temporaryFile ? TemporaryFiles.newURL(for: "download") : nil
     }
 
     /// Creates the session task, registers with the delegate and resumes it.
@@ -91,18 +94,22 @@ final class Transfer: @unchecked Sendable {
         request.progress?(progress)
     }
 
-    func didSend(totalBytesSent: Int64, totalBytesExpected: Int64) {
+    // The totals are summed here from each callback's own count: swift-corelibs-foundation reads the
+    // task's running total when the delegate queue gets to the callback, so when that queue lags behind
+    // the transfer every late callback reports the final total and the progress in between is lost.
+
+    func didSend(_ bytesSent: Int64, totalBytesExpected: Int64) {
         let progress = state.withLock { state in
-            state.progress.bytesSent = totalBytesSent
+            state.progress.bytesSent += bytesSent
             state.progress.bytesExpectedToSend = totalBytesExpected
             return state.progress
         }
         request.progress?(progress)
     }
 
-    func didWrite(totalBytesWritten: Int64, totalBytesExpected: Int64) {
+    func didWrite(_ bytesWritten: Int64, totalBytesExpected: Int64) {
         let progress = state.withLock { state in
-            state.progress.bytesReceived = totalBytesWritten
+            state.progress.bytesReceived += bytesWritten
             state.progress.bytesExpectedToReceive = totalBytesExpected
             return state.progress
         }
@@ -111,11 +118,10 @@ final class Transfer: @unchecked Sendable {
 
     /// Moves a finished download out of URLSession's temporary file, which may vanish once this returns.
     func didFinishDownloading(to location: URL) {
-        let destination = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-download-\(UUID().uuidString)")
+        guard let downloadURL else { return }
         do {
-            try FileManager.default.moveItem(at: location, to: destination)
-            state.withLock { $0.fileURL = destination }
+            try FileManager.default.moveItem(at: location, to: downloadURL)
+            state.withLock { $0.fileURL = downloadURL }
         } catch {
             state.withLock { $0.fileError = error }
         }

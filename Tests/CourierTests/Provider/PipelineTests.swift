@@ -157,22 +157,6 @@ import Testing
                 "prepare", "willSend", "prepare", "willSend", "prepare", "willSend", "didReceive", "process",
             ])
     }
-
-    @Test func uploadAndDownloadTasksAnswerAClearErrorUntilSupported() async throws {
-        let file = URL(fileURLWithPath: "/tmp/none")
-        let tasks: [HTTPTask] = [
-            .uploadFile(file), .uploadMultipart(MultipartFormData(parts: [])),
-            .downloadDestination({ url, _ in (url, []) }),
-        ]
-        for task in tasks {
-            var upload = target
-            upload.task = task
-            let error = await #expect(throws: CourierError.self) {
-                try await Provider<TestTarget>(transport: RecordingTransport()).request(upload)
-            }
-            #expect(error?.errorDescription?.contains("not supported yet") == true)
-        }
-    }
 }
 
 /// Adds its tag to `X-Tags`.

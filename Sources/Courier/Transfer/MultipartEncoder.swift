@@ -1,0 +1,184 @@
+import Foundation
+
+/// Writes a ``MultipartFormData`` as bytes, in the RFC 7578 layout.
+///
+/// Each part is `--boundary` CRLF, its header fields each ending in CRLF, a blank line (CRLF), the
+/// content and CRLF; the body ends with `--boundary--` CRLF. The header fields of a part are:
+/// - `Content-Disposition: form-data; name="…"` with `; filename="…"` when the part has a file name
+///   (a file part always has one: its given name, else the file's own name);
+/// - `Content-Type: …` when the part has a MIME type: the given one, else, for a part with a file name,
+///   the type of the file name's extension (for a file part the file's own extension is tried next),
+///   else `application/octet-stream`. A data part with neither file name nor MIME type has no
+///   `Content-Type` line, which RFC 7578 reads as `text/plain`, as browsers send text fields.
+///
+/// In names and file names `"` becomes `%22`, CR `%0D` and LF `%0A`, as browsers do (the WHATWG
+/// `multipart/form-data` encoding), and `\` becomes `%5C` so that a server reading the value as an
+/// RFC 7230 quoted string cannot take it for an escape. CR and LF are dropped from given MIME types.
+struct MultipartEncoder: Sendable {
+    /// How much of a file is read into memory at a time.
+    static let chunkSize = 1 << 20
+
+    let form: MultipartFormData
+
+    /// Whether any part is read from a file.
+    var hasFileParts: Bool {
+        form.parts.contains { part in
+            if case .file = part.provider { return true }
+            return false
+        }
+    }
+
+    /// The whole body in memory, reading file parts whole; meant for forms of data parts only.
+    ///
+    /// - Throws: ``TransferError`` when a file part cannot be read.
+    func encodedData() throws(TransferError) -> Data {
+        var body = Data()
+        for part in form.parts {
+            body.append(head(of: part))
+            switch part.provider {
+            case .data(let data):
+                body.append(data)
+            case .file(let url):
+                try TransferError.checkReadable(url)
+                do {
+                    body.append(try Data(contentsOf: url))
+                } catch {
+                    throw .fileNotReadable(url)
+                }
+            }
+            body.append(Self.crlf)
+        }
+        body.append(closing)
+        return body
+    }
+
+    /// Writes the body to a new file at `url`, copying file parts a chunk at a time so that no file is
+    /// ever held whole in memory. On failure or cancellation the file is removed.
+    ///
+    /// - Parameter isCancelled: Asked between chunks; `true` stops the writing with `CancellationError`.
+    /// - Throws: ``TransferError`` when a file part cannot be read or the body cannot be written;
+    ///   `CancellationError` when cancelled.
+    func write(to url: URL, isCancelled: () -> Bool = { false }) throws {
+        for part in form.parts {
+            if case .file(let fileURL) = part.provider {
+                try TransferError.checkReadable(fileURL)
+            }
+        }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw TransferError.cannotWriteBody(CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]))
+        }
+        do {
+            let output: FileHandle
+            do {
+                output = try FileHandle(forWritingTo: url)
+            } catch {
+                throw TransferError.cannotWriteBody(error)
+            }
+            defer { try? output.close() }
+            for part in form.parts {
+                try Self.write(head(of: part), to: output)
+                switch part.provider {
+                case .data(let data):
+                    try Self.write(data, to: output)
+                case .file(let fileURL):
+                    try Self.copy(fileURL, to: output, isCancelled: isCancelled)
+                }
+                try Self.write(Self.crlf, to: output)
+            }
+            try Self.write(closing, to: output)
+        } catch {
+            TemporaryFiles.remove(url)
+            throw error
+        }
+    }
+
+    // MARK: Layout
+
+    /// `--boundary` CRLF, the part's header fields, and the blank line before its content.
+    func head(of part: MultipartFormBodyPart) -> Data {
+        var head = "--\(form.boundary)\r\n"
+        head += "Content-Disposition: form-data; name=\"\(Self.escaped(part.name))\""
+        if let fileName = fileName(of: part) {
+            head += "; filename=\"\(Self.escaped(fileName))\""
+        }
+        head += "\r\n"
+        if let contentType = contentType(of: part) {
+            head += "Content-Type: \(contentType)\r\n"
+        }
+        head += "\r\n"
+        return Data(head.utf8)
+    }
+
+    /// `--boundary--` CRLF.
+    var closing: Data {
+        Data("--\(form.boundary)--\r\n".utf8)
+    }
+
+    private static let crlf = Data("\r\n".utf8)
+
+    /// The file name sent with a part: the given one, else for a file part the file's own name.
+    private func fileName(of part: MultipartFormBodyPart) -> String? {
+        if let fileName = part.fileName { return fileName }
+        if case .file(let url) = part.provider { return url.lastPathComponent }
+        return nil
+    }
+
+    private func contentType(of part: MultipartFormBodyPart) -> String? {
+        if let mimeType = part.mimeType {
+            return String(String.UnicodeScalarView(mimeType.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+        }
+        guard let fileName = fileName(of: part) else { return nil }
+        if let type = MIMEType.known(forFileName: fileName) { return type }
+        if case .file(let url) = part.provider, let type = MIMEType.known(forFileName: url.lastPathComponent) {
+            return type
+        }
+        return MIMEType.fallback
+    }
+
+    /// `value` with `"`, `\`, CR and LF percent-encoded, ready to sit between double quotes.
+    static func escaped(_ value: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result.append(contentsOf: "%22".unicodeScalars)
+            case "\\": result.append(contentsOf: "%5C".unicodeScalars)
+            case "\r": result.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": result.append(contentsOf: "%0A".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    // MARK: Files
+
+    private static func copy(_ url: URL, to output: FileHandle, isCancelled: () -> Bool) throws {
+        let input: FileHandle
+        do {
+            input = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw TransferError.fileNotReadable(url)
+        }
+        defer { try? input.close() }
+        while true {
+            if isCancelled() { throw CancellationError() }
+            let chunk: Data?
+            do {
+                chunk = try input.read(upToCount: chunkSize)
+            } catch {
+                throw TransferError.fileNotReadable(url)
+            }
+            guard let chunk, !chunk.isEmpty else { return }
+            try write(chunk, to: output)
+        }
+    }
+
+    private static func write(_ data: Data, to output: FileHandle) throws(TransferError) {
+        do {
+            try output.write(contentsOf: data)
+        } catch {
+            throw .cannotWriteBody(error)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Cancelling an upload or a download part way leaves no file behind.
+@Suite struct TransferCancellationTests {
+    /// Sends `target` with the completion API and cancels it at its first progress report.
+    private func cancelAtFirstProgress(_ target: TestTarget, in folder: ScratchFolder) async -> (
+        Result<Response, CourierError>, seconds: Double
+    ) {
+        let handle = CancelOnce()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: Result<Response, CourierError> = await folder.run {
+            await withCheckedContinuation { continuation in
+                let cancellable = Provider<TestTarget>().request(
+                    target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
+                ) { continuation.resume(returning: $0) }
+                handle.arm(cancellable)
+            }
+        }
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    @Test func cancellingAnUploadInFlightRemovesItsTemporaryBody() async throws {
+        // The server holds its answer once the whole body has arrived, and the request is cancelled
+        // then, not while the body is still going out: swift-corelibs-foundation can crash the process
+        // (a `try!` in EasyHandle) when a task uploading from a file ends while its file reader is
+        // catching up, which happens on the loopback interface.
+        let bodyArrived = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try LoopbackServer { request in
+            bodyArrived.signal()
+            _ = release.wait(timeout: .now() + 5)
+            return StandardRoutes.handle(request)
+        }
+        defer { server.stop() }
+        defer { release.signal() }
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let file = try folder.write(StandardRoutes.patternData(offset: 0, count: 4 << 20), named: "big.bin")
+        let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
+        let target = TestTarget(baseURL: server.baseURL, path: "/upload", method: .post, task: .uploadMultipart(form))
+        let task = Task { try await folder.run { try await Provider<TestTarget>().request(target) } }
+        var arrived = false
+        for _ in 0..<500 where !arrived {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            arrived = bodyArrived.wait(timeout: .now()) == .success
+        }
+        #expect(arrived)
+        #expect(folder.leftovers.count == 1, "the multipart body is in a temporary file while in flight")
+        let elapsed = await seconds {
+            task.cancel()
+            let error = await #expect(throws: CourierError.self) { try await task.value }
+            #expect(error?.isCancelled == true)
+        }
+        #expect(elapsed < 2)
+        #expect(folder.leftovers.isEmpty)
+    }
+
+    @Test func cancellingADownloadPartWayLeavesNothing() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let destination = folder.file("partial.bin")
+        // 300 KiB, 1 KiB every 10 ms: about 3 s in all.
+        let target = try TestTarget.loopback(
+            "/slow-body/307200",
+            task: .downloadParameters(
+                parameters: ["interval": 10], encoding: URLEncoding.queryString,
+                destination: { _, _ in (destination, .createIntermediateDirectories) }))
+        let (result, seconds) = await cancelAtFirstProgress(target, in: folder)
+        guard case .failure(let error) = result else {
+            Issue.record("a cancelled download succeeded")
+            return
+        }
+        #expect(error.isCancelled)
+        #expect(seconds < 2.5)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        #expect(folder.leftovers.isEmpty)
+    }
+
+    @Test func cancellingWhileTheFormIsWrittenRemovesIt() async throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let file = try folder.write(Data(count: MultipartEncoder.chunkSize * 3), named: "big.bin")
+        let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
+        let task = Task { () async throws -> TransferPlan in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await folder.run { try await TransferPlan.prepare(for: .uploadMultipart(form), stub: .never) }
+        }
+        let error = await #expect(throws: CourierError.self) { try await task.value }
+        #expect(error?.isCancelled == true)
+        #expect(folder.leftovers.isEmpty)
+    }
+}
+
+/// Cancels a request once both its handle is known and the trigger has fired, in either order.
+private final class CancelOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancellable: (any Cancellable)?
+    private var fired = false
+
+    func arm(_ cancellable: any Cancellable) {
+        let cancelNow = lock.withLock {
+            self.cancellable = cancellable
+            return fired
+        }
+        if cancelNow { cancellable.cancel() }
+    }
+
+    func fire() {
+        let cancellable = lock.withLock {
+            fired = true
+            return self.cancellable
+        }
+        cancellable?.cancel()
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A folder of one test's own: its files, and Courier's temporary files for the requests the test
+/// makes, so the test can check that nothing is left behind while other tests run.
+struct ScratchFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Runs `body` with Courier's temporary files going to this folder.
+    func run<T>(_ body: () async throws -> T) async rethrows -> T {
+        try await TemporaryFiles.$directory.withValue(url) { try await body() }
+    }
+
+    /// A path in the folder; the file is not created.
+    func file(_ name: String) -> URL {
+        url.appendingPathComponent(name)
+    }
+
+    /// A new file in the folder holding `data`.
+    func write(_ data: Data, named name: String) throws -> URL {
+        let file = file(name)
+        try data.write(to: file)
+        return file
+    }
+
+    /// The names of Courier's temporary files still in the folder.
+    var leftovers: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { $0.hasPrefix(TemporaryFiles.prefix) }.sorted()
+    }
+
+    /// Removes the folder and everything in it.
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// What a ``CapturingTransport`` saw of one attempt: the request and the bytes of its body, read
+/// while the request was in flight.
+struct CapturedAttempt: Sendable {
+    let request: TransportRequest
+    let body: Data?
+}
+
+/// A transport double that reads each request's body (in memory or from its file) during `send`, and
+/// answers from a closure.
+final class CapturingTransport: Transport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var captured: [CapturedAttempt] = []
+    private let answer: @Sendable (Int) -> TransportResponse
+    private let delay: UInt64
+
+    /// A transport that answers attempt `index` (from 0) with `answer(index)`, by default 200 and no
+    /// body, after `delay` nanoseconds.
+    init(
+        delay: UInt64 = 0,
+        answer: @escaping @Sendable (Int) -> TransportResponse = { _ in TransportResponse(statusCode: 200) }
+    ) {
+        self.delay = delay
+        self.answer = answer
+    }
+
+    var attempts: [CapturedAttempt] { lock.withLock { captured } }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let body = try request.bodyFileURL.map { try Data(contentsOf: $0) } ?? request.urlRequest.httpBody
+        let index = lock.withLock {
+            captured.append(CapturedAttempt(request: request, body: body))
+            return captured.count - 1
+        }
+        if delay > 0 {
+            try await Task.sleep(nanoseconds: delay)
+        }
+        return answer(index)
+    }
+}
+
+/// Retries every failed attempt once.
+struct RetryTransferOnce: RequestInterceptor {
+    func retry(
+        _ request: URLRequest, for target: any TargetType, result: Result<Response, CourierError>, attempt: Int
+    ) async -> RetryDecision {
+        attempt == 0 ? .retry : .doNotRetry
+    }
+}
+
+/// The checksum the loopback server's `/upload` route reports for `data`.
+func checksum(of data: Data) -> String {
+    var checksum = Checksum()
+    checksum.update(data)
+    return checksum.hexDigest
+}
+
+/// The checksum of a file's contents, read a piece at a time.
+func checksum(ofFile url: URL) throws -> String {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    var checksum = Checksum()
+    while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+        checksum.update(piece)
+    }
+    return checksum.hexDigest
+}
+
+/// What the `/upload` route answers.
+struct UploadSummary: Decodable, Equatable {
+    let bytes: Int
+    let checksum: String
+}
+
+/// Checks that a request's progress reports rose steadily to a completed report with the response,
+/// with at least `minimumIntermediate` reports before it.
+func expectSteadyProgress(
+    _ reports: [ProgressResponse], minimumIntermediate: Int, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let fractions = reports.map(\.progress)
+    #expect(fractions == fractions.sorted(), "fractions went down: \(fractions)", sourceLocation: sourceLocation)
+    #expect(
+        reports.dropLast().count >= minimumIntermediate, "only \(reports.count) reports",
+        sourceLocation: sourceLocation)
+    #expect(
+        reports.dropLast().allSatisfy { !$0.completed && $0.progress > 0 && $0.progress < 1 },
+        sourceLocation: sourceLocation)
+    #expect(reports.last?.completed == true, sourceLocation: sourceLocation)
+    #expect(reports.last?.progress == 1, sourceLocation: sourceLocation)
+    #expect(reports.last?.response != nil, sourceLocation: sourceLocation)
+}
+
+/// The progress reports of `target` through `requestWithProgress`, and its response.
+func progressReports(
+    _ provider: Provider<TestTarget>, _ target: TestTarget
+) async throws -> (reports: [ProgressResponse], response: Response) {
+    var reports: [ProgressResponse] = []
+    for try await report in provider.requestWithProgress(target) {
+        reports.append(report)
+    }
+    let response = try #require(reports.last?.response)
+    return (reports, response)
+}
