@@ -64,8 +64,10 @@ public final class AuthenticationInterceptor: RequestInterceptor {
             let header = request.value(forHTTPHeaderField: "Authorization")
         else { return .doNotRetry }
         let sentToken = header.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header
+        // When did this request start? A refresh begun after that was made for this very request.
+        let requestStart = RequestContext.current?.start.uptimeNanoseconds
         do {
-            try await state.renew(after: sentToken, isRetry: attempt > 0)
+            try await state.renew(after: sentToken, requestStart: requestStart, attempt: attempt)
             return .retry
         } catch {
             return .doNotRetryWithError(error)
@@ -103,7 +105,8 @@ public enum AuthenticationError: Error, LocalizedError {
 private actor TokenState {
     private var token: String
     private var refreshing: Task<String, any Error>?
-    private var refreshedTokens: Set<String> = []
+    /// When each refreshed token's refresh began (uptime nanoseconds).
+    private var refreshStarts: [String: UInt64] = [:]
     private var refreshTimes: [Date] = []
     private let maximumRefreshes: Int
     private let refreshInterval: TimeInterval
@@ -126,26 +129,31 @@ private actor TokenState {
     }
 
     /// Makes sure the token is newer than `sentToken`: joins the refresh under way, or starts one.
-    func renew(after sentToken: String, isRetry: Bool) async throws {
+    func renew(after sentToken: String, requestStart: UInt64?, attempt: Int) async throws {
         if let refreshing {
             _ = try await Self.outcome(of: refreshing)
             return
         }
         guard sentToken == token else { return }  // Another request refreshed it already.
-        if isRetry && refreshedTokens.contains(sentToken) { throw AuthenticationError.rejectedAfterRefresh }
+        if let refreshStart = refreshStarts[sentToken] {
+            // The token came from a refresh begun after this request started: it was retried with it already.
+            let retriedAfterRefresh = requestStart.map { refreshStart > $0 } ?? (attempt > 0)
+            if retriedAfterRefresh { throw AuthenticationError.rejectedAfterRefresh }
+        }
         let now = Date()
         refreshTimes.removeAll { now.timeIntervalSince($0) > refreshInterval }
         guard refreshTimes.count < maximumRefreshes else { throw AuthenticationError.excessiveRefresh }
         refreshTimes.append(now)
 
         let refresh = self.refresh
+        let started = DispatchTime.now().uptimeNanoseconds
         let task = Task {
             do {
                 let newToken = try await refresh(sentToken)
-                self.finishRefresh(with: newToken)
+                self.finishRefresh(with: newToken, startedAt: started)
                 return newToken
             } catch {
-                self.finishRefresh(with: nil)
+                self.finishRefresh(with: nil, startedAt: started)
                 throw error
             }
         }
@@ -154,10 +162,10 @@ private actor TokenState {
     }
 
     /// Installs the new token (before any waiter resumes) and ends the refresh.
-    private func finishRefresh(with newToken: String?) {
+    private func finishRefresh(with newToken: String?, startedAt started: UInt64) {
         if let newToken {
             token = newToken
-            refreshedTokens.insert(newToken)
+            refreshStarts[newToken] = started
         }
         refreshing = nil
     }

@@ -8,9 +8,11 @@ import Foundation
 /// timeout, a dropped connection.
 ///
 /// The defaults: up to 2 retries; only `GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS` and `TRACE`; status
-/// codes 408, 429, 500, 502, 503 and 504; transient `URLError`s (timeout, lost connection, cannot
-/// connect, DNS failure, not connected). The wait before retry `n` (counting from 0) is
-/// `exponentialBackoffScale × exponentialBackoffBase^n` seconds, 0.5 s × 2ⁿ by default, plus up to
+/// codes 408, 429, 500, 502, 503 and 504; the transient `URLError`s of
+/// ``defaultRetryableURLErrorCodes`` (timed out, connection lost, cannot connect to host, cannot find
+/// host, DNS lookup failed, not connected to the internet). TLS failures are never retried.
+///
+/// The wait before retry `n` (counting from 0) is `exponentialBackoffScale × exponentialBackoffBase^n` seconds, 0.5 s × 2ⁿ by default, plus up to
 /// `jitter` of itself at random, so that clients do not retry in step. A `Retry-After` header (seconds,
 /// or an HTTP date) takes the place of the backoff. Every wait is capped at `maximumDelay`.
 /// Cancelling the request during a wait ends it at once.
@@ -22,7 +24,7 @@ public struct RetryPolicy: RequestInterceptor {
     /// The `URLError` codes retried by default: failures that may pass.
     public static let defaultRetryableURLErrorCodes: Set<URLError.Code> = [
         .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
-        .notConnectedToInternet, .badServerResponse, .secureConnectionFailed,
+        .notConnectedToInternet,
     ]
 
     /// How many retries at most, after the first attempt.

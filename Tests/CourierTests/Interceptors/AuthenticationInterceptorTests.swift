@@ -115,6 +115,26 @@ import Testing
         #expect(counter.value == 2)
     }
 
+    @Test func aRefreshedTokenThatExpiresLaterIsRefreshedAgainEvenAfterOtherRetries() async throws {
+        let valid = ServerScript(validToken: "Bearer t1")
+        let server = try LoopbackServer { request in valid.answer(request) }
+        defer { server.stop() }
+        let refreshes = Counter()
+        let interceptor = AuthenticationInterceptor(
+            token: "t0",
+            refresh: { _ in
+                refreshes.increment()
+                return "t\(refreshes.value)"
+            })
+        let provider = Provider<TestTarget>(
+            interceptors: [interceptor, RetryPolicy(exponentialBackoffScale: 0.01, jitter: 0)])
+        let target = TestTarget(baseURL: server.baseURL, path: "/", validationType: .successCodes)
+        #expect(try await provider.request(target).statusCode == 200)  // t0 → 401 → refresh → t1
+        valid.expire(next: "Bearer t2", failingOnceWith: 503)
+        #expect(try await provider.request(target).statusCode == 200)  // t1 → 503 → retry → 401 → refresh → t2
+        #expect(refreshes.value == 2)
+    }
+
     @Test func refreshesAreBoundedWithinTheWindow() async throws {
         let (server, _) = try authServer { _ in false }
         defer { server.stop() }
@@ -177,6 +197,35 @@ enum AuthTarget: TargetType, AccessTokenAuthorizable {
         case .bearer: .bearer
         case .basic: .basic
         case .custom: .custom("Token")
+        }
+    }
+}
+
+/// A server script: accepts one token, and can expire it and fail the next request once.
+final class ServerScript: @unchecked Sendable {
+    private let lock = NSLock()
+    private var validToken: String
+    private var failOnce: Int?
+
+    init(validToken: String) {
+        self.validToken = validToken
+    }
+
+    func expire(next token: String, failingOnceWith status: Int) {
+        lock.withLock {
+            validToken = token
+            failOnce = status
+        }
+    }
+
+    func answer(_ request: ServerRequest) -> ServerResponse {
+        lock.withLock {
+            if let status = failOnce {
+                failOnce = nil
+                return .json(["error": "busy"], status: status)
+            }
+            return request.header("Authorization") == validToken
+                ? .json(["ok": true]) : .json(["error": "unauthorized"], status: 401)
         }
     }
 }
