@@ -15,7 +15,7 @@ let package = Package(
             name: "CourierExamples",
             dependencies: ["Courier", "LoopbackServer"],
             path: "Examples",
-            exclude: ["CourierDemo"]
+            exclude: ["CourierDemo", "README.md"]
         ),
         .executableTarget(
             name: "CourierDemo",
@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
         .testTarget(
-            name: "CourierExamplesTests", dependencies: ["Courier", "CourierExamples", "LoopbackServer"]),
+            name: "CourierExamplesTests", dependencies: ["Courier", "CourierExamples", "LoopbackServer"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,40 +1,68 @@
 import Foundation
 import LoopbackServer
 
-/// The backend of the examples: answers their paths like the real services do, on the loopback server.
-public enum DemoBackend {
-    /// Starts the backend on a free port of 127.0.0.1.
+/// The backend of the examples: answers their paths as the real services do, on the loopback server.
+public final class DemoBackend: Sendable {
+    /// The password the login backend accepts for any user.
+    public static let password = "correct horse battery staple"
+    /// The token the order backend expects.
+    public static let orderToken = "5e4d3c2b1a-order-session-token-0f9e8d7c6b5a4e3d2c1b0a"
+
+    let issuedCodes = LockedCodes()
+
+    /// Creates a backend; ``start()`` serves one on a free port.
+    public init() {}
+
+    /// Starts a backend on a free port of 127.0.0.1.
     public static func start() throws -> LoopbackServer {
-        try LoopbackServer(handler: handle)
+        let backend = DemoBackend()
+        return try LoopbackServer(handler: backend.handle)
     }
 
     /// Answers one request of any example; other paths get the standard test routes.
-    public static func handle(_ request: ServerRequest) -> ServerResponse {
-        switch (request.method, request.path) {
-        case ("GET", "/j/app/radio/channels"):
-            return .json([
-                "channels": [
-                    ["channel_id": 1, "name": "华语", "name_en": "Chinese"],
-                    ["channel_id": 2, "name": "欧美", "name_en": "Western"],
-                    ["channel_id": 6, "name": "粤语", "name_en": "Cantonese"],
-                ]
-            ])
-        case ("GET", "/j/mine/playlist"):
-            let channel = request.queryItems["channel"] ?? ""
-            guard request.queryItems["type"] == "n", request.queryItems["from"] == "mainsite",
-                let songs = playlists[channel]
-            else {
-                return .json(["r": 1, "err": "unknown channel or parameters"], status: 400)
-            }
-            return .json(["r": 0, "song": songs.map { ["artist": $0.0, "title": $0.1] }])
-        default:
-            return StandardRoutes.handle(request)
+    public func handle(_ request: ServerRequest) -> ServerResponse {
+        let path = request.path
+        if path.hasPrefix("/j/") { return douBan(request) }
+        if path.hasPrefix("/order/") { return orders(request) }
+        if path.hasPrefix("/login/") { return login(request) }
+        if path.hasPrefix("/gateway/resource/") { return resources(request) }
+        if path.hasPrefix("/users/") || path.hasPrefix("/json/") || path.hasPrefix("/goods/") {
+            return typedRequests(request)
         }
+        return StandardRoutes.handle(request)
     }
 
-    private static let playlists: [String: [(String, String)]] = [
-        "1": [("王菲", "红豆"), ("陈奕迅", "十年")],
-        "2": [("Adele", "Hello")],
-        "6": [("张国荣", "当年情")],
-    ]
+    /// The pairs of a form-encoded body.
+    static func form(_ request: ServerRequest) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
+            fields[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return fields
+    }
+}
+
+/// SMS codes issued per user.
+final class LockedCodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var codes: [String: String] = [:]
+    private var next = 4_821
+
+    func issue(for user: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        next = (next * 7 + 13) % 10_000
+        let code = String(format: "%04d", next)
+        codes[user] = code
+        return code
+    }
+
+    func take(for user: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return codes.removeValue(forKey: user)
+    }
 }

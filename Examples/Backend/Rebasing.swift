@@ -1,24 +1,28 @@
 import Courier
 import Foundation
 
-/// An endpoint closure that sends every request to `server` instead of the target's own host, keeping
-/// the path and query: how the examples run offline against the loopback backend, or against any
-/// other server.
-public func rebasing<Target: TargetType>(onto server: URL) -> @Sendable (Target) -> Endpoint {
-    { target in
-        let endpoint = Provider<Target>.defaultEndpointMapping(for: target)
-        guard var components = URLComponents(string: endpoint.url),
+extension Endpoint {
+    /// This endpoint sent to `server` instead of its own host: scheme, host and port are replaced and the
+    /// server's path (if any) goes before the endpoint's path; the query is kept.
+    ///
+    /// How the examples run offline against the loopback backend, or against any other server.
+    public func rebased(onto server: URL) -> Endpoint {
+        guard var components = URLComponents(string: url),
             let serverComponents = URLComponents(url: server, resolvingAgainstBaseURL: false)
-        else { return endpoint }
+        else { return self }
         components.scheme = serverComponents.scheme
         components.host = serverComponents.host
         components.port = serverComponents.port
-        let prefix =
-            serverComponents.percentEncodedPath.hasSuffix("/")
-            ? String(serverComponents.percentEncodedPath.dropLast()) : serverComponents.percentEncodedPath
+        var prefix = serverComponents.percentEncodedPath
+        if prefix.hasSuffix("/") { prefix.removeLast() }
         components.percentEncodedPath = prefix + components.percentEncodedPath
         return Endpoint(
-            url: components.string ?? endpoint.url, sampleResponseClosure: endpoint.sampleResponseClosure,
-            method: endpoint.method, task: endpoint.task, httpHeaderFields: endpoint.httpHeaderFields)
+            url: components.string ?? url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
+            httpHeaderFields: httpHeaderFields)
     }
+}
+
+/// An endpoint closure that sends every request of `Target` to `server` (see ``Endpoint/rebased(onto:)``).
+public func rebasing<Target: TargetType>(onto server: URL) -> @Sendable (Target) -> Endpoint {
+    { target in Provider<Target>.defaultEndpointMapping(for: target).rebased(onto: server) }
 }

@@ -4,7 +4,7 @@ import Foundation
 import LoopbackServer
 
 /// `courier-demo [--base-url URL]`: runs every example against the embedded loopback backend, or
-/// against the server at URL.
+/// against the server at URL, with the logger plugin in its default configuration.
 @main
 struct CourierDemo {
     static func main() async {
@@ -25,30 +25,117 @@ struct CourierDemo {
                 fail("the loopback backend did not start: \(error)")
             }
         }
-        print("Courier demo against \(server.absoluteString)\n")
-        do {
-            try await runDouBan(server: server)
-        } catch {
-            fail(error.localizedDescription)
+        print("Courier demo against \(server.absoluteString)")
+        print("(the logger plugin writes its lines to standard error)")
+        let examples: [(String, @Sendable (URL) async throws -> Void)] = [
+            ("DouBan: per-case base URLs, URL-encoded GET parameters", runDouBan),
+            ("Orders: form POSTs with a common token and device headers", runOrders),
+            ("Login: a client facade; the password and code stay out of the log", runLogin),
+            ("Resources: {code, msg, data} envelopes, business errors, a loading indicator", runResources),
+            ("Typed requests: each request names its model", runTypedRequests),
+        ]
+        var failures: [String] = []
+        for (title, run) in examples {
+            print("\n== \(title)")
+            do {
+                try await run(server)
+            } catch {
+                print("FAILED: \(error.localizedDescription)")
+                failures.append(title)
+            }
         }
         backend?.stop()
-        print("\nAll examples passed.")
+        guard failures.isEmpty else {
+            fail("\(failures.count) example(s) failed: " + failures.joined(separator: "; "))
+        }
+        print("\nAll \(examples.count) examples passed.")
     }
 
+    static let logger = NetworkLoggerPlugin.default
+
     static func runDouBan(server: URL) async throws {
-        print("== DouBan: per-case base URLs, URL-encoded GET parameters")
-        let client = DouBanClient(provider: Provider(endpointClosure: rebasing(onto: server)))
+        let client = DouBanClient(
+            provider: Provider(endpointClosure: rebasing(onto: server), plugins: [logger]))
         let channels = try await client.channels()
         print("channels: " + channels.map { "\($0.id) \($0.name)" }.joined(separator: ", "))
         guard let channel = channels.first else { throw DemoFailure("the channel list is empty") }
-        let song = try await client.firstSong(of: channel)
-        print("now playing on \(channel.name): \(song ?? "nothing")")
+        print("now playing on \(channel.name): \(try await client.firstSong(of: channel) ?? "nothing")")
+    }
+
+    static func runOrders(server: URL) async throws {
+        let client = OrderClient(
+            token: DemoBackend.orderToken, deviceID: "courier-demo-device", server: server, plugins: [logger])
+        let page = try await client.list(pageNO: 1, pageSize: 3)
+        print("page \(page.pageNO): " + page.orders.map { "\($0.sn) \($0.title)" }.joined(separator: ", "))
+        let order = try await client.findOne(sn: page.orders.last?.sn ?? "")
+        print("found \(order.sn): \(order.title), \(order.amount) cents")
+    }
+
+    static func runLogin(server: URL) async throws {
+        let lines = CollectedLines()
+        let capturingLogger = NetworkLoggerPlugin(
+            configuration: .init(
+                output: { target, items in
+                    lines.append(items)
+                    NetworkLoggerPlugin.Configuration.defaultOutput(target: target, items: items)
+                }, logOptions: .verbose))
+        let client = LoginClient(
+            provider: Provider(endpointClosure: rebasing(onto: server), plugins: [capturingLogger]))
+        let code = try await withCheckedThrowingContinuation { continuation in
+            client.smscode(username: "ann") { continuation.resume(with: $0) }
+        }
+        print("the code field is filled with the SMS code")
+        let session = try await client.login(username: "ann", password: DemoBackend.password, smscode: code)
+        print("logged in as \(session.username)")
+        let log = lines.all.joined(separator: "\n")
+        let leaked = [DemoBackend.password, code, session.token].filter { log.contains($0) }
+        guard leaked.isEmpty else { throw DemoFailure("a secret reached the log") }
+        print("checked: \(lines.all.count) log lines, none shows the password, the code or the token")
+    }
+
+    static func runResources(server: URL) async throws {
+        let indicator = LoadingIndicator { visible in print("loading indicator \(visible ? "on" : "off")") }
+        let service = ResourceService(server: server, plugins: [logger, indicator.plugin])
+        async let first = service.noticeDetail(id: 1)
+        async let second = service.noticeDetail(id: 2)
+        let notices = try await [first, second]
+        print("notices: " + notices.map(\.title).joined(separator: ", "))
+        let adverts = try await service.advertPage("home")
+        print("adverts (loaded quietly): \(adverts.count)")
+        do {
+            _ = try await service.noticeDetail(id: 404)
+            throw DemoFailure("a withdrawn notice was answered")
+        } catch let error as CourierError where error.businessError != nil {
+            print("shown to the user: \(error.localizedDescription)")
+        }
+    }
+
+    static func runTypedRequests(server: URL) async throws {
+        let client = APIClient(baseURL: server, plugins: [logger])
+        let person = try await client.send(PersonRequest(name: "xiejiapei"))
+        print("\(person.name), \(person.age): \"\(person.petPhrase)\"")
+        let user = try await client.send(UserRequest())
+        print("\(user.name) likes \(user.hobbies.joined(separator: " and "))")
+        let goods = try await client.send(GoodsDetailRequest(goodsId: "1001"))
+        print("\(goods.name): \(goods.price) cents")
     }
 
     static func fail(_ reason: String) -> Never {
         FileHandle.standardError.write(Data("courier-demo failed: \(reason)\n".utf8))
         exit(1)
     }
+}
+
+/// Log lines collected from any thread.
+final class CollectedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ items: [String]) {
+        lock.withLock { lines.append(contentsOf: items) }
+    }
+
+    var all: [String] { lock.withLock { lines } }
 }
 
 /// An example whose answer was not what it expected.

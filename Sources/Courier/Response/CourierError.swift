@@ -73,6 +73,8 @@ public enum CourierError: Error, LocalizedError {
         case .underlying(let error, let response):
             if isCancelled {
                 "The request was cancelled."
+            } else if error is BusinessError {
+                Self.describe(error)  // The server's message, meant for the user as it is.
             } else if let response {
                 "\(Self.describe(error)) (status \(response.statusCode))"
             } else {

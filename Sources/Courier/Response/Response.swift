@@ -8,7 +8,7 @@ import Foundation
 ///
 /// The filters check the status code and the maps read the body; each throws a ``CourierError`` that
 /// keeps this response attached.
-public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
+public final class Response: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The HTTP status code.
     public let statusCode: Int
     /// The body. For a download it is empty and the body is in ``fileURL``.
