@@ -10,15 +10,6 @@ import Testing
 
 /// `RetryPolicy` against the loopback server and through the Transport seam.
 @Suite struct RetryPolicyTests {
-    /// A loopback server that counts requests before answering them with the standard routes.
-    private func countingServer() throws -> (LoopbackServer, Counter) {
-        let counter = Counter()
-        let server = try LoopbackServer { request in
-            counter.increment()
-            return StandardRoutes.handle(request)
-        }
-        return (server, counter)
-    }
 
     private let quick = RetryPolicy(exponentialBackoffScale: 0.02, jitter: 0)
 

@@ -81,15 +81,3 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 }
-
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() {
-        lock.withLock { count += 1 }
-    }
-
-    var value: Int { lock.withLock { count } }
-}

@@ -9,15 +9,6 @@ import Testing
 
 /// `trackInflights`: identical GET/HEAD requests in flight at once share one transfer.
 @Suite struct InflightTests {
-    /// A loopback server that counts the requests it receives, and the counter.
-    private func countingServer() throws -> (LoopbackServer, Counter) {
-        let counter = Counter()
-        let server = try LoopbackServer { request in
-            counter.increment()
-            return StandardRoutes.handle(request)
-        }
-        return (server, counter)
-    }
 
     private func slowTarget(_ server: LoopbackServer, method: Method) -> TestTarget {
         TestTarget(
