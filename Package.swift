@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
+        .executable(name: "courier-bench", targets: ["CourierBench"]),
     ],
     targets: [
         .target(name: "Courier"),
@@ -21,6 +22,10 @@ let package = Package(
             name: "CourierDemo",
             dependencies: ["Courier", "CourierExamples", "LoopbackServer"],
             path: "Examples/CourierDemo"
+        ),
+        .executableTarget(
+            name: "CourierBench",
+            dependencies: ["Courier", "LoopbackServer"]
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),

@@ -1,0 +1,75 @@
+import Courier
+import Foundation
+import LoopbackServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `--profile NAME [ITERATIONS]`: one side of one case in a plain loop, nothing else, for
+/// `valgrind --tool=callgrind` or `perf record`.
+enum ProfileLoop {
+    /// The loops that can be profiled, and their default iteration counts.
+    static let loops: [(name: String, iterations: Int)] = [
+        ("build-get", 20_000), ("build-get-baseline", 20_000), ("build-post", 20_000),
+        ("encode-url", 200), ("plugins-default", 5_000), ("plugins-verbose", 5_000), ("stub", 20_000),
+        ("loopback", 2_000), ("loopback-baseline", 2_000),
+    ]
+
+    /// Runs the loop `name` `iterations` times (its default when `nil`).
+    static func run(name: String, iterations: Int?) async throws {
+        guard let loop = loops.first(where: { $0.name == name }) else {
+            throw BenchOptions.UsageError(description: "unknown loop \(name); the loops are \(loops.map(\.name))")
+        }
+        let count = iterations ?? loop.iterations
+        let query = SearchQuery()
+        let start = Stopwatch.now()
+        switch name {
+        case "build-get":
+            try repeated(count) { blackHole(try RequestBuildingCase.courierRequest(for: .search(query))) }
+        case "build-get-baseline":
+            try repeated(count) { blackHole(try HandBuiltRequests.search(query)) }
+        case "build-post":
+            let order = OrderDraft()
+            try repeated(count) { blackHole(try RequestBuildingCase.courierRequest(for: .createOrder(order))) }
+        case "encode-url":
+            let request = URLRequest(url: CatalogAPI.base)
+            try repeated(count) { blackHole(try URLEncoding.httpBody.encode(request, with: NestedParameters.value)) }
+        case "plugins-default", "plugins-verbose":
+            let options: NetworkLoggerPlugin.LogOptions = name == "plugins-default" ? .default : .verbose
+            let plugins = BenchPlugins.four(logOptions: options)
+            guard
+                let response = HTTPURLResponse(
+                    url: CatalogAPI.base, statusCode: 200, httpVersion: nil, headerFields: nil)
+            else { return }
+            try repeated(count) {
+                blackHole(try PluginChainCase.buildAndRunHooks(.search(query), plugins: plugins, response: response))
+            }
+        case "stub":
+            let provider = Provider<CatalogAPI>(stubClosure: Provider.immediatelyStub)
+            for _ in 0..<count { blackHole(try await provider.request(.search(query))) }
+        default:
+            try await loopback(count: count, courier: name == "loopback")
+        }
+        print("\(name): \(count) iterations in \(Format.duration(Stopwatch.seconds(since: start)))")
+    }
+
+    private static func loopback(count: Int, courier: Bool) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.default
+        if courier {
+            let provider = Provider<LoopbackAPI>(transport: URLSessionTransport(configuration: configuration))
+            for _ in 0..<count {
+                blackHole(try await provider.request(.bytes(server: server.baseURL, count: LoopbackCase.bodySize)))
+            }
+        } else {
+            let session = URLSession(configuration: configuration)
+            defer { session.finishTasksAndInvalidate() }
+            let request = URLRequest(url: server.baseURL.appendingPathComponent("bytes/\(LoopbackCase.bodySize)"))
+            for _ in 0..<count {
+                blackHole(try await session.data(for: request))
+            }
+        }
+    }
+}
