@@ -7,7 +7,7 @@ struct FormSerializer {
     let boolEncoding: URLEncoding.BoolEncoding
 
     /// The encoded pairs of `parameters`, without a leading `?`.
-    func serialize(_ parameters: [String: Any]) -> String {
+    func serialize(_ parameters: [String: any Sendable]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(parameters.count * 16)
         for key in parameters.keys.sorted() {
@@ -25,14 +25,9 @@ struct FormSerializer {
     private func write(_ value: Any, key: [UInt8], to output: inout [UInt8]) {
         switch ParameterValue(value) {
         case .dictionary(let dictionary):
-            for nestedKey in dictionary.keys.sorted() {
-                guard let nested = dictionary[nestedKey] else { continue }
-                var childKey = key
-                childKey.append(contentsOf: Self.openBracket)
-                PercentEncoding.append(nestedKey, to: &childKey, allowed: .formComponent)
-                childKey.append(contentsOf: Self.closeBracket)
-                write(nested, key: childKey, to: &output)
-            }
+            writeDictionary(dictionary, key: key, to: &output)
+        case .sendableDictionary(let dictionary):
+            writeDictionary(dictionary, key: key, to: &output)
         case .array(let array):
             for (index, element) in array.enumerated() {
                 var childKey = key
@@ -64,6 +59,17 @@ struct FormSerializer {
             appendPair(key: key, value: "", to: &output)
         case .other(let other):
             appendPair(key: key, value: String(describing: other), to: &output)
+        }
+    }
+
+    private func writeDictionary<Value>(_ dictionary: [String: Value], key: [UInt8], to output: inout [UInt8]) {
+        for nestedKey in dictionary.keys.sorted() {
+            guard let nested = dictionary[nestedKey] else { continue }
+            var childKey = key
+            childKey.append(contentsOf: Self.openBracket)
+            PercentEncoding.append(nestedKey, to: &childKey, allowed: .formComponent)
+            childKey.append(contentsOf: Self.closeBracket)
+            write(nested, key: childKey, to: &output)
         }
     }
 

@@ -38,22 +38,30 @@ struct JSONWriter {
             }
             if !array.isEmpty { newline(depth, to: &output) }
             output.append(UInt8(ascii: "]"))
+        case .sendableDictionary(let dictionary):
+            try writeDictionary(dictionary, path: path, depth: depth, to: &output)
         case .dictionary(let dictionary):
-            output.append(UInt8(ascii: "{"))
-            for (index, key) in dictionary.keys.sorted().enumerated() {
-                guard let element = dictionary[key] else { continue }
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                newline(depth + 1, to: &output)
-                Self.appendString(key, to: &output)
-                output.append(contentsOf: (prettyPrinted ? ": " : ":").utf8)
-                try write(element, path: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1, to: &output)
-            }
-            if !dictionary.isEmpty { newline(depth, to: &output) }
-            output.append(UInt8(ascii: "}"))
+            try writeDictionary(dictionary, path: path, depth: depth, to: &output)
         case .other(let other):
             throw ParameterEncodingError(
                 "JSON cannot hold a value of type \(type(of: other)) at \(Self.describe(path))")
         }
+    }
+
+    private func writeDictionary<Value>(
+        _ dictionary: [String: Value], path: String, depth: Int, to output: inout [UInt8]
+    ) throws(ParameterEncodingError) {
+        output.append(UInt8(ascii: "{"))
+        for (index, key) in dictionary.keys.sorted().enumerated() {
+            guard let element = dictionary[key] else { continue }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            newline(depth + 1, to: &output)
+            Self.appendString(key, to: &output)
+            output.append(contentsOf: (prettyPrinted ? ": " : ":").utf8)
+            try write(element, path: path.isEmpty ? key : "\(path).\(key)", depth: depth + 1, to: &output)
+        }
+        if !dictionary.isEmpty { newline(depth, to: &output) }
+        output.append(UInt8(ascii: "}"))
     }
 
     private func newline(_ depth: Int, to output: inout [UInt8]) {

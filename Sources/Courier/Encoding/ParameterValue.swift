@@ -15,12 +15,38 @@ enum ParameterValue {
     case string(String)
     case array([Any])
     case dictionary([String: Any])
+    /// A dictionary of `Parameters`, kept as it is (no upcast to `[String: Any]`).
+    case sendableDictionary([String: any Sendable])
     /// Any other value; form encoding writes its description, JSON rejects it.
     case other(Any)
 
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     init(_ value: Any) {
+        // Fast path: the exact types parameters almost always hold, found by comparing type identities
+        // before the cascade of dynamic casts below (an `Optional` or an `NSNumber` never matches these).
+        let valueType = ObjectIdentifier(Swift.type(of: value))
+        if valueType == ObjectIdentifier(String.self), let string = value as? String {
+            self = .string(string)
+            return
+        }
+        if valueType == ObjectIdentifier(Int.self), let int = value as? Int {
+            self = .number(String(int))
+            return
+        }
+        if valueType == ObjectIdentifier(Bool.self), let bool = value as? Bool {
+            self = .bool(bool)
+            return
+        }
+        if valueType == ObjectIdentifier(Double.self), let double = value as? Double {
+            self = Self(floating: double, text: double.description)
+            return
+        }
+        if valueType == ObjectIdentifier([String: any Sendable].self), let dictionary = value as? [String: any Sendable]
+        {
+            self = .sendableDictionary(dictionary)
+            return
+        }
         switch value {
         // Optionals first: a cast such as `as Bool` looks through an `Optional` and, on Linux, bridges the
         // `NSNumber` inside it (`Optional(NSNumber(value: 1)) as? Bool` is `true`).
@@ -41,7 +67,7 @@ enum ParameterValue {
         case let double as Double:
             self = Self(floating: double, text: double.description)
         case let dictionary as [String: any Sendable]:
-            self = .dictionary(dictionary)
+            self = .sendableDictionary(dictionary)
         case let array as [any Sendable]:
             self = .array(array)
         case is NSNull:

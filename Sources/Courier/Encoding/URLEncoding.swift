@@ -111,6 +111,22 @@ public struct URLEncoding: ParameterEncoding {
     /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
     static func url(_ url: URL, appendingQuery query: String) throws -> URL {
         guard !query.isEmpty else { return url }
+        // One parse of the joined string; URLComponents is the fallback for anything unusual.
+        var head = Substring(url.absoluteString)
+        var fragment: Substring = ""
+        if let hash = head.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = head[hash...]
+            head = head[..<hash]
+        }
+        let separator: String
+        if let mark = head.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            separator = head.utf8.index(after: mark) == head.endIndex ? "" : "&"
+        } else {
+            separator = "?"
+        }
+        if let result = URL(string: head + separator + query + fragment) {
+            return result
+        }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             throw ParameterEncodingError("cannot add a query to the URL \(url.absoluteString)")
         }

@@ -17,9 +17,9 @@ enum TargetURL {
 
         var pathPart = Substring(path)
         var pathQuery: Substring?
-        if let mark = path.firstIndex(of: "?") {
+        if let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pathPart = path[..<mark]
-            pathQuery = path[path.index(after: mark)...]
+            pathQuery = path[path.utf8.index(after: mark)...]
         }
 
         var output: [UInt8] = []
@@ -27,9 +27,10 @@ enum TargetURL {
         output.append(contentsOf: base.head.utf8)
         if !pathPart.isEmpty {
             if output.last == UInt8(ascii: "/") { output.removeLast() }
-            let relative = pathPart.drop(while: { $0 == "/" })
+            var relative = pathPart.utf8[...]
+            while relative.first == UInt8(ascii: "/") { relative = relative.dropFirst() }
             output.append(UInt8(ascii: "/"))
-            PercentEncoding.append(String(relative), to: &output, allowed: .path, keepingEscapes: true)
+            PercentEncoding.append(String(Substring(relative)), to: &output, allowed: .path, keepingEscapes: true)
         }
 
         let queries = [base.query, pathQuery].compactMap { $0 }.filter { !$0.isEmpty }
@@ -51,13 +52,13 @@ enum TargetURL {
     private static func split(_ string: String) -> (head: Substring, query: Substring?, fragment: Substring?) {
         var rest = Substring(string)
         var fragment: Substring?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: hash)...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
         }
         var query: Substring?
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[rest.utf8.index(after: mark)...]
             rest = rest[..<mark]
         }
         return (rest, query, fragment)

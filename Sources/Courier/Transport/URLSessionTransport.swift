@@ -35,6 +35,9 @@ public struct URLSessionTransport: Transport {
 
     /// Sends `request` through the session; see ``Transport/send(_:)``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if request.progress == nil {
+            return try await sendWithoutProgress(request)
+        }
         let transfer = Transfer(request: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -42,6 +45,40 @@ public struct URLSessionTransport: Transport {
             }
         } onCancel: {
             transfer.cancel()
+        }
+    }
+}
+
+extension URLSessionTransport {
+    /// Sends with URLSession's async conveniences when nobody listens for progress.
+    ///
+    /// They hand the body over once, at the end, where the delegate path hops to the delegate queue for
+    /// every chunk: on Linux that costs CPU per request and, when the delegate queue lags, memory (each
+    /// queued chunk stays alive). Cancelling the awaiting task cancels them at once.
+    fileprivate func sendWithoutProgress(_ request: TransportRequest) async throws -> TransportResponse {
+        let session = owner.session
+        switch request.destination {
+        case .memory:
+            let data: Data
+            let response: URLResponse
+            if let file = request.bodyFileURL {
+                var urlRequest = request.urlRequest
+                urlRequest.httpBody = nil
+                (data, response) = try await session.upload(for: urlRequest, fromFile: file)
+            } else {
+                (data, response) = try await session.data(for: request.urlRequest)
+            }
+            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            return TransportResponse(response: http, data: data)
+        case .temporaryFile:
+            let (location, response) = try await session.download(for: request.urlRequest)
+            let url = TemporaryFiles.newURL(for: "download")
+            try FileManager.default.moveItem(at: location, to: url)
+            guard let http = response as? HTTPURLResponse else {
+                TemporaryFiles.remove(url)
+                throw URLError(.badServerResponse)
+            }
+            return TransportResponse(response: http, data: Data(), fileURL: url)
         }
     }
 }
