@@ -100,7 +100,8 @@ public struct URLEncoding: ParameterEncoding {
         return request
     }
 
-    private func encodesInURL(method: HTTPMethod) -> Bool {
+    /// Whether the parameters of a request with `method` go in its URL.
+    func encodesInURL(method: HTTPMethod) -> Bool {
         switch destination {
         case .methodDependent: [.get, .head, .delete].contains(method)
         case .queryString: true
@@ -108,11 +109,10 @@ public struct URLEncoding: ParameterEncoding {
         }
     }
 
-    /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
-    static func url(_ url: URL, appendingQuery query: String) throws -> URL {
-        guard !query.isEmpty else { return url }
-        // One parse of the joined string; URLComponents is the fallback for anything unusual.
-        var head = Substring(url.absoluteString)
+    /// The URL string `string` with `query` after its existing query (joined by `&`), before any fragment.
+    static func string(_ string: String, appendingQuery query: String) -> String {
+        guard !query.isEmpty else { return string }
+        var head = Substring(string)
         var fragment: Substring = ""
         if let hash = head.utf8.firstIndex(of: UInt8(ascii: "#")) {
             fragment = head[hash...]
@@ -124,7 +124,14 @@ public struct URLEncoding: ParameterEncoding {
         } else {
             separator = "?"
         }
-        if let result = URL(string: head + separator + query + fragment) {
+        return head + separator + query + fragment
+    }
+
+    /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
+    static func url(_ url: URL, appendingQuery query: String) throws -> URL {
+        guard !query.isEmpty else { return url }
+        // One parse of the joined string; URLComponents is the fallback for anything unusual.
+        if let result = URL(string: string(url.absoluteString, appendingQuery: query)) {
             return result
         }
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {

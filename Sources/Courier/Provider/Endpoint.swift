@@ -70,7 +70,12 @@ public struct Endpoint: Sendable {
     ///   ``CourierError/parameterEncoding(_:)`` when parameters cannot be encoded;
     ///   ``CourierError/encodableMapping(_:)`` when an `Encodable` body cannot be encoded.
     public func urlRequest() throws(CourierError) -> URLRequest {
-        guard !url.isEmpty, let requestURL = URL(string: url), requestURL.scheme != nil else {
+        // Parameters bound for the query join the URL string, so that the URL is parsed once.
+        var urlString = url
+        if !url.isEmpty, let (parameters, encoding) = queryParameters, !parameters.isEmpty {
+            urlString = URLEncoding.string(url, appendingQuery: encoding.query(parameters))
+        }
+        guard !url.isEmpty, let requestURL = URL(string: urlString), requestURL.scheme != nil else {
             throw .requestMapping(url)
         }
         var request = URLRequest(url: requestURL)
@@ -80,9 +85,9 @@ public struct Endpoint: Sendable {
         }
 
         switch task {
-        case .requestPlain, .uploadFile, .uploadMultipart, .downloadDestination:
+        case .requestPlain, .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination:
             return request
-        case .requestData(let data):
+        case .requestData(let data), .requestCompositeData(let data, _):
             request.httpBody = data
             return request
         case .requestJSONEncodable(let value):
@@ -90,21 +95,32 @@ public struct Endpoint: Sendable {
         case .requestCustomJSONEncodable(let value, let encoder):
             return try Self.encodeJSON(value, with: encoder, into: request)
         case .requestParameters(let parameters, let encoding), .downloadParameters(let parameters, let encoding, _):
+            guard queryParameters == nil else { return request }  // Already in the URL.
             return try Self.encode(parameters, with: encoding, into: request)
-        case .requestCompositeData(let bodyData, let urlParameters):
-            request.httpBody = bodyData
-            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: request)
-        case .requestCompositeParameters(let bodyParameters, let bodyEncoding, let urlParameters):
+        case .requestCompositeParameters(let bodyParameters, let bodyEncoding, _):
             if let urlEncoding = bodyEncoding as? URLEncoding, urlEncoding.destination != .httpBody {
                 throw .parameterEncoding(
                     ParameterEncodingError(
                         "requestCompositeParameters needs a body encoding; use URLEncoding.httpBody, not a "
                             + "URLEncoding whose destination is the query or depends on the method"))
             }
-            let withBody = try Self.encode(bodyParameters, with: bodyEncoding, into: request)
-            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: withBody)
-        case .uploadCompositeMultipart(_, let urlParameters):
-            return try Self.encode(urlParameters, with: URLEncoding.queryString, into: request)
+            return try Self.encode(bodyParameters, with: bodyEncoding, into: request)
+        }
+    }
+
+    /// The task's parameters that go in the query, with the encoding that writes them: the URL
+    /// parameters of composite tasks, and the parameters of a ``URLEncoding`` that puts them in the URL
+    /// for this method.
+    private var queryParameters: (Parameters, URLEncoding)? {
+        switch task {
+        case .requestCompositeData(_, let urlParameters), .requestCompositeParameters(_, _, let urlParameters),
+            .uploadCompositeMultipart(_, let urlParameters):
+            (urlParameters, .queryString)
+        case .requestParameters(let parameters, let encoding as URLEncoding),
+            .downloadParameters(let parameters, let encoding as URLEncoding, _):
+            encoding.encodesInURL(method: method) ? (parameters, encoding) : nil
+        default:
+            nil
         }
     }
 
