@@ -10,11 +10,19 @@ struct FormSerializer {
     func serialize(_ parameters: [String: any Sendable]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(parameters.count * 16)
-        for key in parameters.keys.sorted() {
-            guard let value = parameters[key] else { continue }
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            let parameter = ParameterValue(value)
+            if let text = parameter.formText(boolEncoding: boolEncoding) {
+                // A plain value: the pair goes straight into the output, with no key buffer.
+                if !output.isEmpty { output.append(UInt8(ascii: "&")) }
+                PercentEncoding.append(key, to: &output, allowed: .formComponent)
+                output.append(UInt8(ascii: "="))
+                PercentEncoding.append(text, to: &output, allowed: .formComponent)
+                continue
+            }
             var escapedKey: [UInt8] = []
             PercentEncoding.append(key, to: &escapedKey, allowed: .formComponent)
-            write(value, key: escapedKey, to: &output)
+            write(parameter, key: escapedKey, to: &output)
         }
         return String(decoding: output, as: UTF8.self)
     }
@@ -22,8 +30,8 @@ struct FormSerializer {
     private static let openBracket: [UInt8] = Array("%5B".utf8)
     private static let closeBracket: [UInt8] = Array("%5D".utf8)
 
-    private func write(_ value: Any, key: [UInt8], to output: inout [UInt8]) {
-        switch ParameterValue(value) {
+    private func write(_ value: ParameterValue, key: [UInt8], to output: inout [UInt8]) {
+        switch value {
         case .dictionary(let dictionary):
             writeDictionary(dictionary, key: key, to: &output)
         case .sendableDictionary(let dictionary):
@@ -42,34 +50,20 @@ struct FormSerializer {
                     childKey.append(contentsOf: String(index).utf8)
                     childKey.append(contentsOf: Self.closeBracket)
                 }
-                write(element, key: childKey, to: &output)
+                write(ParameterValue(element), key: childKey, to: &output)
             }
-        case .bool(let bool):
-            let text =
-                switch boolEncoding {
-                case .numeric: bool ? "1" : "0"
-                case .literal: bool ? "true" : "false"
-                }
-            appendPair(key: key, value: text, to: &output)
-        case .number(let text), .nonFiniteNumber(let text):
-            appendPair(key: key, value: text, to: &output)
-        case .string(let string):
-            appendPair(key: key, value: string, to: &output)
-        case .null:
-            appendPair(key: key, value: "", to: &output)
-        case .other(let other):
-            appendPair(key: key, value: String(describing: other), to: &output)
+        default:
+            appendPair(key: key, value: value.formText(boolEncoding: boolEncoding) ?? "", to: &output)
         }
     }
 
     private func writeDictionary<Value>(_ dictionary: [String: Value], key: [UInt8], to output: inout [UInt8]) {
-        for nestedKey in dictionary.keys.sorted() {
-            guard let nested = dictionary[nestedKey] else { continue }
+        for (nestedKey, nested) in dictionary.sorted(by: { $0.key < $1.key }) {
             var childKey = key
             childKey.append(contentsOf: Self.openBracket)
             PercentEncoding.append(nestedKey, to: &childKey, allowed: .formComponent)
             childKey.append(contentsOf: Self.closeBracket)
-            write(nested, key: childKey, to: &output)
+            write(ParameterValue(nested), key: childKey, to: &output)
         }
     }
 
@@ -78,5 +72,26 @@ struct FormSerializer {
         output.append(contentsOf: key)
         output.append(UInt8(ascii: "="))
         PercentEncoding.append(value, to: &output, allowed: .formComponent)
+    }
+}
+
+extension ParameterValue {
+    /// The text of a plain value in a form, or `nil` for an array or a dictionary.
+    fileprivate func formText(boolEncoding: URLEncoding.BoolEncoding) -> String? {
+        switch self {
+        case .bool(let bool):
+            switch boolEncoding {
+            case .numeric: bool ? "1" : "0"
+            case .literal: bool ? "true" : "false"
+            }
+        case .number(let text), .nonFiniteNumber(let text), .string(let text):
+            text
+        case .null:
+            ""
+        case .other(let other):
+            String(describing: other)
+        case .array, .dictionary, .sendableDictionary:
+            nil
+        }
     }
 }

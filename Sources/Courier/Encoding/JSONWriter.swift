@@ -52,8 +52,7 @@ struct JSONWriter {
         _ dictionary: [String: Value], path: String, depth: Int, to output: inout [UInt8]
     ) throws(ParameterEncodingError) {
         output.append(UInt8(ascii: "{"))
-        for (index, key) in dictionary.keys.sorted().enumerated() {
-            guard let element = dictionary[key] else { continue }
+        for (index, (key, element)) in dictionary.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             newline(depth + 1, to: &output)
             Self.appendString(key, to: &output)

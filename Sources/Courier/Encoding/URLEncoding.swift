@@ -112,19 +112,20 @@ public struct URLEncoding: ParameterEncoding {
     /// The URL string `string` with `query` after its existing query (joined by `&`), before any fragment.
     static func string(_ string: String, appendingQuery query: String) -> String {
         guard !query.isEmpty else { return string }
-        var head = Substring(string)
-        var fragment: Substring = ""
-        if let hash = head.utf8.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = head[hash...]
-            head = head[..<hash]
-        }
-        let separator: String
-        if let mark = head.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            separator = head.utf8.index(after: mark) == head.endIndex ? "" : "&"
+        let utf8 = string.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        let head = utf8[..<hash]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + query.utf8.count + 1)
+        bytes.append(contentsOf: head)
+        if let mark = head.firstIndex(of: UInt8(ascii: "?")) {
+            if head.index(after: mark) != head.endIndex { bytes.append(UInt8(ascii: "&")) }
         } else {
-            separator = "?"
+            bytes.append(UInt8(ascii: "?"))
         }
-        return head + separator + query + fragment
+        bytes.append(contentsOf: query.utf8)
+        bytes.append(contentsOf: utf8[hash...])
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
