@@ -43,14 +43,13 @@ public enum ResourceAPI: TargetType {
 
     /// URL-encoded query parameters (a `POST` would default to JSON).
     public var task: HTTPTask {
-        switch self {
-        case .noticeDetail(let id):
-            .requestParameters(
-                parameters: ["id": id], encoding: method == .get ? URLEncoding.default : JSONEncoding.default)
-        case .advertPage(let page):
-            .requestParameters(
-                parameters: ["page": page], encoding: method == .get ? URLEncoding.default : JSONEncoding.default)
-        }
+        let parameters: Parameters =
+            switch self {
+            case .noticeDetail(let id): ["id": id]
+            case .advertPage(let page): ["page": page]
+            }
+        let encoding: any ParameterEncoding = method == .get ? URLEncoding.default : JSONEncoding.default
+        return .requestParameters(parameters: parameters, encoding: encoding)
     }
 
     /// From ``ResourceConfiguration/standard``.
