@@ -2,7 +2,10 @@ import Foundation
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests, examples and benchmarks.
 ///
-/// Each connection is served on its own thread with blocking I/O and keep-alive. Request bodies are read
+/// Each connection is served on its own thread with blocking I/O and keep-alive. When no thread can be
+/// created for a connection (the process or the machine is out of threads) the server tries again for
+/// about 150 ms, then answers `503 Service Unavailable` and closes the connection, so that a client
+/// fails at once instead of waiting for its own timeout. Request bodies are read
 /// fully before the handler runs, except for streaming paths, whose bodies are only counted and
 /// checksummed (see `init(port:streamingPaths:handler:)`).
 ///
@@ -28,17 +31,30 @@ public final class LoopbackServer: Sendable {
     ///     counting bytes and computing a `Checksum`, and passes the result as `ServerRequest.streamedBody`
     ///     with an empty `body`. A path also covers everything below it (`/upload` covers `/upload/a`).
     ///   - handler: answers each request on the connection's thread; it may block.
-    /// - Throws: `LoopbackServerError` when the socket cannot be created, bound or listened on.
-    public init(
+    /// - Throws: `LoopbackServerError` when the socket cannot be created, bound or listened on, or no
+    ///   thread can be started to accept connections.
+    public convenience init(
         port: UInt16 = 0,
         streamingPaths: Set<String> = StandardRoutes.streamingPaths,
         handler: @escaping @Sendable (ServerRequest) -> ServerResponse = StandardRoutes.handle
     ) throws {
+        try self.init(
+            port: port, streamingPaths: streamingPaths, startThread: ServerThread.start(stackSize:_:), handler: handler)
+    }
+
+    /// Starts a server whose threads are started by `startThread` (tests make it fail).
+    init(
+        port: UInt16,
+        streamingPaths: Set<String>,
+        startThread: @escaping ServerThread.Starter,
+        handler: @escaping @Sendable (ServerRequest) -> ServerResponse
+    ) throws {
         let core = try ServerCore(
             port: port,
-            context: ConnectionContext(handler: handler, streamingPaths: streamingPaths)
+            context: ConnectionContext(handler: handler, streamingPaths: streamingPaths),
+            startThread: startThread
         )
-        core.start()
+        try core.start()
         guard let url = URL(string: "http://127.0.0.1:\(core.port)") else {
             core.stop()
             throw LoopbackServerError(operation: "make base URL", code: 0)

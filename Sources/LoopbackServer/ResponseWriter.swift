@@ -25,6 +25,14 @@ struct ResponseWriter {
         case .raw(let bytes, let closeAfter):
             try SocketIO.sendAll(fd, bytes)
             return keepAlive && !closeAfter
+        case .reset(let bytes):
+            try SocketIO.sendAll(fd, bytes)
+            SocketIO.resetOnClose(fd)
+            return false
+        case .hold(let bytes):
+            try SocketIO.sendAll(fd, bytes)
+            SocketIO.waitUntilPeerCloses(fd)
+            return false
         case .data(let body):
             var head = makeHead(status: status, headers: response.headers, length: Int64(body.count), keepAlive)
             if !sendsBody || body.isEmpty {
@@ -57,6 +65,23 @@ struct ResponseWriter {
         )
         head.append(Data(message.utf8))
         try SocketIO.sendAll(fd, head)
+    }
+
+    /// Writes `503 Service Unavailable` (with `Retry-After: 1`) for a connection that cannot be served,
+    /// ignoring a failure to write it.
+    func writeUnavailable(reason: LoopbackServerError) {
+        let message = "the server cannot serve this connection: \(reason)\n"
+        var head = makeHead(
+            status: 503,
+            headers: [
+                HeaderField(name: "Content-Type", value: "text/plain; charset=utf-8"),
+                HeaderField(name: "Retry-After", value: "1"),
+            ],
+            length: Int64(message.utf8.count),
+            false
+        )
+        head.append(Data(message.utf8))
+        try? SocketIO.sendAll(fd, head)
     }
 
     /// Writes the interim response sent before reading a body the client holds back.

@@ -21,12 +21,19 @@ final class ServerCore: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let context: ConnectionContext
+    private let startThread: ServerThread.Starter
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
     private let stopLock = NSLock()
     private var isStopped = false
 
     /// Opens the listener; call `start()` to begin accepting.
-    init(port requestedPort: UInt16, context: ConnectionContext) throws(LoopbackServerError) {
+    ///
+    /// - Parameter startThread: Starts the accept and connection threads; tests replace it to make
+    ///   thread creation fail.
+    init(
+        port requestedPort: UInt16, context: ConnectionContext,
+        startThread: @escaping ServerThread.Starter = ServerThread.start(stackSize:_:)
+    ) throws(LoopbackServerError) {
         signal(SIGPIPE, SIG_IGN)
         let listener = try LoopbackListener.open(port: requestedPort)
         var pipeFDs: [Int32] = [0, 0]
@@ -43,13 +50,23 @@ final class ServerCore: @unchecked Sendable {
         wakeRead = pipeFDs[0]
         wakeWrite = pipeFDs[1]
         self.context = context
+        self.startThread = startThread
     }
 
     /// Starts the accept thread.
-    func start() {
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "LoopbackServer accept :\(port)"
-        thread.start()
+    ///
+    /// - Throws: `LoopbackServerError` when no thread can be created for it; the listener is closed.
+    func start() throws(LoopbackServerError) {
+        let result = ServerThread.start(using: startThread, stackSize: 0) { [self] in acceptLoop() }
+        guard result == 0 else {
+            _ = close(listenFD)
+            _ = close(wakeRead)
+            _ = close(wakeWrite)
+            stopLock.lock()
+            isStopped = true
+            stopLock.unlock()
+            throw LoopbackServerError(operation: "start the accept thread", code: result)
+        }
     }
 
     /// Closes the listener and every connection, then waits for the threads; safe to call repeatedly.
@@ -109,16 +126,20 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
+    /// Serves `fd` on a thread of its own; when no thread can be had, answers `503` and closes it at
+    /// once, so that the client fails fast instead of waiting for its timeout.
     private func serve(_ fd: Int32) {
         SocketIO.configureAccepted(fd)
         guard registry.add(fd) else { return }
         let context = context
         let registry = registry
-        let thread = Thread {
+        let result = ServerThread.start(using: startThread, stackSize: ServerCore.threadStackSize) {
             Connection(fd: fd, context: context).run()
             registry.finish(fd)
         }
-        thread.stackSize = ServerCore.threadStackSize
-        thread.start()
+        guard result != 0 else { return }
+        ResponseWriter(fd: fd).writeUnavailable(reason: LoopbackServerError(operation: "start a thread", code: result))
+        SocketIO.finishSending(fd, timeoutMilliseconds: 100)
+        registry.finish(fd)
     }
 }

@@ -32,6 +32,15 @@ public struct ServerResponse: Sendable {
 
         /// Closes the connection without answering.
         case dropConnection
+
+        /// Bytes written verbatim (possibly none), then the connection is reset (a TCP RST, an abortive
+        /// close) rather than closed in order: what a crashed server or a dropped route looks like.
+        case reset(after: Data)
+
+        /// Bytes written verbatim (possibly none), then nothing more: the connection stays open, silent,
+        /// until the client closes it or the server stops (a hung server, for timeout tests). What the
+        /// client sends meanwhile is read and discarded.
+        case hold(after: Data)
     }
 
     /// Creates a response.

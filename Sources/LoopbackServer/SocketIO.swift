@@ -73,6 +73,26 @@ enum SocketIO {
         if failed { throw .ended }
     }
 
+    /// Makes closing `fd` reset the connection (TCP RST) instead of ending it in order (`SO_LINGER` 0).
+    ///
+    /// Waits 20 ms first, so that bytes just written reach the peer before the reset does.
+    static func resetOnClose(_ fd: Int32) {
+        usleep(20_000)
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Blocks until the peer closes the connection, the socket fails or it is shut down (by `stop()`),
+    /// reading and discarding whatever the peer sends meanwhile.
+    static func waitUntilPeerCloses(_ fd: Int32) {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if received > 0 || (received < 0 && errno == EINTR) { continue }
+            return
+        }
+    }
+
     /// Shuts down both directions, waking any thread blocked on the socket; the descriptor stays open.
     static func shutdownBoth(_ fd: Int32) {
         _ = shutdown(fd, Int32(SHUT_RDWR))

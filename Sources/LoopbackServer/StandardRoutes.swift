@@ -14,6 +14,16 @@ import Foundation
 /// | `/json` | the request body with `Content-Type: application/json` |
 /// | `/slow-body/<n>?interval=<ms>` | n pattern bytes, 1 KiB at a time, `interval` (default 100) ms apart |
 /// | `/upload` | JSON `{"bytes": n, "checksum": "<16 hex digits>"}` of the body, read without keeping it |
+/// | `/attachment?filename=<name>` | `Content-Disposition: attachment; filename="<name>"` and the `body` item |
+/// | `/fault/reset-before-response` | the connection is reset (TCP RST) without an answer |
+/// | `/fault/reset-mid-body` | a 200 head announcing `faultDeclaredLength` bytes, `faultSentLength` of them, a reset |
+/// | `/fault/short-body` | the same head and bytes, then the connection is closed in order |
+/// | `/fault/no-headers` | nothing at all; the connection stays open until the client gives up |
+/// | `/fault/endless-body` | the same head and bytes, then silence with the connection open |
+/// | `/fault/trickle` | a 200 whose body never ends: 16 bytes every 100 ms |
+/// | `/fault/bad-status-line` | `HTTP/1.1 TWO-HUNDRED OK`, then the connection is closed |
+/// | `/fault/redirect-loop` | 302 to itself, for ever |
+/// | `/fault/gzip` | `gzipPayload` gzip-encoded, with `Content-Encoding: gzip`; `?corrupt=1` spoils its CRC |
 /// | anything else | 404 with JSON `{"error": "no route", "path": path}` |
 public enum StandardRoutes {
     /// The paths whose request bodies a server streams by default: `/upload`.
@@ -44,6 +54,10 @@ public enum StandardRoutes {
         if let count = lastComponent(of: path, after: "/bytes/") { return bytes(count) }
         if let count = lastComponent(of: path, after: "/slow-body/") {
             return slowBody(count, intervalMilliseconds: request.queryItems["interval"])
+        }
+        if path == "/attachment" { return attachment(request) }
+        if let name = lastComponent(of: path, after: "/fault/"), let answer = fault(Substring(name), request) {
+            return answer
         }
         return .json(["error": "no route", "path": path], status: 404)
     }

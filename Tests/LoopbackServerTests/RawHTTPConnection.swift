@@ -37,15 +37,18 @@ final class RawHTTPConnection {
     let fd: Int32
     private var pending: [UInt8] = []
 
+    /// Connects to `port`. The socket becomes `fd` only once connected: a failed connect closes it
+    /// here, and an object that was never whole runs no `deinit`, so nothing is closed twice (a second
+    /// `close` could end a descriptor another test has opened meanwhile).
     init(port: UInt16) throws {
         #if canImport(Glibc)
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            fd = socket(AF_INET, SOCK_STREAM, 0)
+            let socketFD = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard fd >= 0 else { throw RawClientError(description: "socket: errno \(errno)") }
+        guard socketFD >= 0 else { throw RawClientError(description: "socket: errno \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)
             address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
@@ -55,14 +58,15 @@ final class RawHTTPConnection {
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
             let code = errno
-            _ = close(fd)
+            _ = close(socketFD)
             throw RawClientError(description: "connect: errno \(code)")
         }
+        fd = socketFD
     }
 
     deinit {
