@@ -5,10 +5,10 @@ import Foundation
 /// Two lists of names decide it, both compared case-insensitively:
 /// - a **header** is hidden when its name is one of ``headerNames`` or contains one of ``fieldNames``
 ///   (`X-Client-Secret`, `X-Refresh-Token`);
-/// - a **field** (a URL query item, a form field, a JSON object key, at any depth) is hidden when its
-///   name contains one of ``fieldNames`` or is one of ``headerNames`` (so an echoed `"authorization"`
-///   key is hidden too). Form and query names are percent-decoded first: `user%5Bpassword%5D` is the
-///   field `user[password]`.
+/// - a **field** (a URL query item, a form field, a multipart part, a JSON object key, at any depth) is
+///   hidden when its name contains one of ``fieldNames`` or is one of ``headerNames`` (so an echoed
+///   `"authorization"` key is hidden too). Form and query names are percent-decoded first:
+///   `user%5Bpassword%5D` is the field `user[password]`.
 ///
 /// Only values are replaced, by ``replacement``; names and every other value stay readable. A URL's
 /// user-info password is hidden as well. A JSON string value that itself holds a query string or JSON
@@ -244,9 +244,11 @@ public struct Redaction: Sendable, Equatable {
     /// `body` with the values of hidden fields replaced.
     ///
     /// A body that names no hidden field (and holds no escape that could spell one) is returned as it
-    /// is, unparsed. A JSON body (by its `contentType`, or because it starts with `{` or `[`) is parsed,
-    /// redacted at every depth and written again with sorted keys; when nothing was hidden it is
-    /// returned as it was. JSON that does not parse but names a hidden field is replaced as a whole.
+    /// is, unparsed. A multipart body (by its `contentType`'s boundary, or because it starts with
+    /// `--boundary` and a line break) has the content of each part whose field name is hidden replaced,
+    /// and every other part redacted as a body of its own `Content-Type`, binary parts untouched. A
+    /// JSON body (by its `contentType`, or because it starts with `{` or `[`) is parsed, redacted at
+    /// every depth and written again with sorted keys; when nothing was hidden it is returned as it was. JSON that does not parse but names a hidden field is replaced as a whole.
     /// Any other UTF-8 body is read as `name=value` pairs joined by `&` (a form). Binary data is
     /// returned as it is.
     ///
@@ -256,6 +258,11 @@ public struct Redaction: Sendable, Equatable {
     public func redactedBody(_ body: Data, contentType: String?) -> Data {
         guard !body.isEmpty, body.withUnsafeBytes({ matcher.mayMention($0.bindMemory(to: UInt8.self)) }) else {
             return body
+        }
+        if let boundary = Self.multipartBoundary(of: contentType) ?? Self.inferredMultipartBoundary(of: body),
+            let redacted = redactedMultipart(body, boundary: boundary)
+        {
+            return redacted
         }
         let isJSON = contentType.map { $0.lowercased().contains("json") } ?? false
         if isJSON || Self.startsLikeJSON(body) {
@@ -269,11 +276,13 @@ public struct Redaction: Sendable, Equatable {
         return redacted.map { Data($0) } ?? body
     }
 
-    /// `text`, a body or any message, redacted as ``redactedBody(_:contentType:)`` reads it.
+    /// `text`, a body or any message, redacted as ``redactedBody(_:contentType:)`` reads it; then the
+    /// `name=value` pairs and URL passwords found anywhere in it (an error message quoting a failing
+    /// URL: `…/login?token=abc, NSErrorFailingURLKey=…`) are redacted too.
     public func redactedText(_ text: String) -> String {
         var changed = false
         let redacted = redactedString(text, changed: &changed)
-        return changed ? redacted : text
+        return redactedEmbeddedSecrets(changed ? redacted : text)
     }
 
     /// The JSON `data` redacted and written again, `data` itself when nothing was hidden, or `nil` when
@@ -321,6 +330,14 @@ public struct Redaction: Sendable, Equatable {
     /// A string that may itself hold JSON or `name=value` pairs, redacted inside.
     private func redactedString(_ string: String, changed: inout Bool) -> String {
         guard matcher.mayMention(string) else { return string }
+        if let boundary = Self.inferredMultipartBoundary(of: string.utf8) {
+            let data = Data(string.utf8)
+            if let redacted = redactedMultipart(data, boundary: boundary) {
+                guard redacted != data else { return string }
+                changed = true
+                return String(decoding: redacted, as: UTF8.self)
+            }
+        }
         if Self.startsLikeJSON(string.utf8) {
             let data = Data(string.utf8)
             if let redacted = redactedJSONData(data) {

@@ -66,10 +66,18 @@ public struct Endpoint: Sendable {
 
     /// The `URLRequest` for this endpoint: URL, method, headers, and the task's body and parameters.
     ///
-    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built;
-    ///   ``CourierError/parameterEncoding(_:)`` when parameters cannot be encoded;
-    ///   ``CourierError/encodableMapping(_:)`` when an `Encodable` body cannot be encoded.
+    /// Header fields are checked first, so that no header can inject another: a name must be an HTTP
+    /// token (letters, digits and ``!#$%&'*+-.^_`|~``, so never CR or LF) and a value may not contain
+    /// CR, LF or NUL. A ``Provider`` checks the final request again, after every interceptor and plugin,
+    /// before it is sent.
+    ///
+    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL) or a
+    ///   header field cannot be sent (with a sentence such as
+    ///   `The header "X-Note" cannot be sent: its value contains CR or LF.`, which names the header and
+    ///   never shows its value); ``CourierError/parameterEncoding(_:)`` when parameters cannot be
+    ///   encoded; ``CourierError/encodableMapping(_:)`` when an `Encodable` body cannot be encoded.
     public func urlRequest() throws(CourierError) -> URLRequest {
+        try HeaderValidation.check(httpHeaderFields)
         // Parameters bound for the query join the URL string, so that the URL is parsed once.
         var urlString = url
         if !url.isEmpty, let (parameters, encoding) = queryParameters, !parameters.isEmpty {

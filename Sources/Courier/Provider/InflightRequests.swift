@@ -12,6 +12,11 @@ import Foundation
 final class InflightRequests: Sendable {
     private let flights = Locked([String: Flight]())
 
+    /// The shared transfers in flight: 0 once every request has ended.
+    var count: Int {
+        flights.withLock { $0.count }
+    }
+
     /// The sharing key of a request: method, URL and header fields.
     static func key(for request: URLRequest) -> String {
         var key = (request.httpMethod ?? "GET") + " " + (request.url?.absoluteString ?? "")

@@ -103,8 +103,8 @@ extension Provider {
         }
     }
 
-    /// One attempt: interceptors adapt, plugins prepare and hear `willSend`, then the stub or the
-    /// transport answers and the status is validated.
+    /// One attempt: interceptors adapt, plugins prepare, the headers are checked, plugins hear
+    /// `willSend`, then the stub or the transport answers and the status is validated.
     private func attempt(
         _ request: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
         progress: ProgressReporter?
@@ -119,6 +119,13 @@ extension Provider {
             return (.failure(Self.courierError(error, response: nil)), nil)
         }
         request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
+        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
+        // (or logged) with a header that could inject another.
+        do {
+            try HeaderValidation.check(request.allHTTPHeaderFields)
+        } catch {
+            return (.failure(error), nil)
+        }
         let sent = SentRequest(request: request)
         for plugin in plugins {
             plugin.willSend(sent, target: target)

@@ -21,7 +21,9 @@ public enum CourierError: Error, LocalizedError {
     /// The request failed underneath: a transport error, a cancellation, a stubbed network error.
     /// The response is attached where one arrived.
     case underlying(any Error, Response?)
-    /// The endpoint could not be turned into a request, such as a URL that cannot be built.
+    /// The endpoint could not be turned into a request: a URL that cannot be built (the string is the
+    /// URL), or a header field that cannot be sent, such as one with CR or LF in it (the string is a
+    /// sentence naming the header; see ``Endpoint/urlRequest()``).
     case requestMapping(String)
     /// The task's parameters could not be encoded.
     case parameterEncoding(any Error)
@@ -80,8 +82,9 @@ public enum CourierError: Error, LocalizedError {
             } else {
                 Self.describe(error)
             }
-        case .requestMapping(let url):
-            "A request could not be made for the URL \"\(url)\"."
+        case .requestMapping(let detail):
+            HeaderValidation.isHeaderMessage(detail)
+                ? detail : "A request could not be made for the URL \"\(detail)\"."
         case .parameterEncoding(let error):
             "The parameters could not be encoded: \(Self.describe(error))"
         }

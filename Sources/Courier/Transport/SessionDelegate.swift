@@ -10,6 +10,11 @@ import Foundation
 final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
     private let transfers = Locked([Int: Transfer]())
 
+    /// The transfers registered and not yet completed: 0 once every request has ended.
+    var activeTransferCount: Int {
+        transfers.withLock { $0.count }
+    }
+
     func register(_ transfer: Transfer, for task: URLSessionTask) {
         transfers.withLock { $0[task.taskIdentifier] = transfer }
     }

@@ -13,6 +13,7 @@ final class Transfer: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransportResponse, any Error>?
         var task: URLSessionTask?
+        var session: URLSession?
         var isCancelled = false
         var body = Data()
         var fileURL: URL?
@@ -45,12 +46,14 @@ final class Transfer: @unchecked Sendable {
 
         let task = makeTask(in: owner.session)
         owner.delegate.register(self, for: task)
+        // Known to `cancel()` only once resumed: see `CompletionTask.start`.
+        task.resume()
         let cancelNow = state.withLock { state in
             state.task = task
+            state.session = owner.session
             return state.isCancelled
         }
-        task.resume()
-        if cancelNow { task.cancel() }
+        if cancelNow { CompletionTask.cancel(task, in: owner.session) }
     }
 
     private func makeTask(in session: URLSession) -> URLSessionTask {
@@ -72,11 +75,11 @@ final class Transfer: @unchecked Sendable {
 
     /// Cancels the transfer; its caller gets `URLError(.cancelled)`.
     func cancel() {
-        let task = state.withLock { state in
+        let (task, session) = state.withLock { state in
             state.isCancelled = true
-            return state.task
+            return (state.task, state.session)
         }
-        task?.cancel()
+        if let task, let session { CompletionTask.cancel(task, in: session) }
     }
 
     // MARK: Fed by the session delegate

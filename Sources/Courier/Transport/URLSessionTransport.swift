@@ -10,6 +10,10 @@ import Foundation
 /// Linux. Because of that the transport owns its session: ``init(session:)`` takes the configuration of
 /// the given session (timeouts, headers, cookies, cache, proxies) for a session of its own.
 /// Cancelling the Swift task that awaits ``send(_:)`` cancels the `URLSessionTask` at once.
+///
+/// On Linux the session keeps no `URLCache`, whatever the configuration says: URLSession there can
+/// stop the process when a request that consults the cache is cancelled (swift-corelibs-foundation
+/// issue 3296), and Courier never trades a crash for a cache.
 public struct URLSessionTransport: Transport {
     private let owner: SessionOwner
 
@@ -34,9 +38,20 @@ public struct URLSessionTransport: Transport {
     public var session: URLSession { owner.session }
 
     /// Sends `request` through the session; see ``Transport/send(_:)``.
+    ///
+    /// The session configuration's `timeoutIntervalForResource` bounds the whole transfer: when it is
+    /// shorter than a day, a transfer still running after it fails with `URLError(.timedOut)`, as on
+    /// Apple platforms (URLSession on Linux does not enforce it, so a body that never ends, trickling
+    /// in, would otherwise never fail). `timeoutIntervalForRequest` bounds each wait for data.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        guard let limit = owner.resourceTimeout else { return try await sendUnbounded(request) }
+        return try await ResourceDeadline.run(seconds: limit) { try await sendUnbounded(request) }
+    }
+
+    /// ``send(_:)`` without the resource deadline.
+    private func sendUnbounded(_ request: TransportRequest) async throws -> TransportResponse {
         if request.progress == nil {
-            return try await sendWithoutProgress(request)
+            return try await CompletionTask.send(request, in: owner.session)
         }
         let transfer = Transfer(request: request)
         return try await withTaskCancellationHandler {
@@ -49,46 +64,23 @@ public struct URLSessionTransport: Transport {
     }
 }
 
-extension URLSessionTransport {
-    /// Sends with URLSession's async conveniences when nobody listens for progress.
-    ///
-    /// They hand the body over once, at the end, where the delegate path hops to the delegate queue for
-    /// every chunk: on Linux that costs CPU per request and, when the delegate queue lags, memory (each
-    /// queued chunk stays alive). Cancelling the awaiting task cancels them at once.
-    fileprivate func sendWithoutProgress(_ request: TransportRequest) async throws -> TransportResponse {
-        let session = owner.session
-        switch request.destination {
-        case .memory:
-            let data: Data
-            let response: URLResponse
-            if let file = request.bodyFileURL {
-                var urlRequest = request.urlRequest
-                urlRequest.httpBody = nil
-                (data, response) = try await session.upload(for: urlRequest, fromFile: file)
-            } else {
-                (data, response) = try await session.data(for: request.urlRequest)
-            }
-            guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-            return TransportResponse(response: http, data: data)
-        case .temporaryFile:
-            let (location, response) = try await session.download(for: request.urlRequest)
-            let url = TemporaryFiles.newURL(for: "download")
-            try FileManager.default.moveItem(at: location, to: url)
-            guard let http = response as? HTTPURLResponse else {
-                TemporaryFiles.remove(url)
-                throw URLError(.badServerResponse)
-            }
-            return TransportResponse(response: http, data: Data(), fileURL: url)
-        }
-    }
-}
-
 /// Owns the session and its delegate, and invalidates the session when the last transport copy goes.
 final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
+    /// The resource timeout Courier enforces itself (see ``ResourceDeadline``), or `nil` for none.
+    let resourceTimeout: TimeInterval?
 
     init(configuration: URLSessionConfiguration) {
+        resourceTimeout = ResourceDeadline.limit(for: configuration)
+        #if canImport(FoundationNetworking)
+            // URLSession on Linux can stop the process when a task that looks its response up in a
+            // URLCache is cancelled: the cancellation, deferred until the cache answers, reports its
+            // failure for a task the session has already dropped (swift-corelibs-foundation issue
+            // 3296). Courier's sessions there keep no URLCache.
+            let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            configuration.urlCache = nil
+        #endif
         let delegate = SessionDelegate()
         let queue = OperationQueue()
         queue.name = "Courier.URLSessionTransport"

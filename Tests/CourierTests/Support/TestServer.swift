@@ -46,11 +46,14 @@ struct Echo: Decodable, Equatable {
     let body: String
 }
 
-/// A 127.0.0.1 URL on which nothing listens: a port that was free a moment ago.
+/// A 127.0.0.1 URL on which nothing listens, so that connecting is refused at once.
+///
+/// The port is bound by a socket that never listens and stays open for the life of the test process:
+/// no other test's server can be given that port meanwhile, and a client cannot connect to itself
+/// through it (a TCP "self-connect", possible on a free port of the ephemeral range).
 func refusedURL() throws -> URL {
-    let server = try LoopbackServer()
-    let url = server.baseURL
-    server.stop()
+    let port = try ClosedPorts.reserve()
+    guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw URLError(.badURL) }
     return url
 }
 

@@ -1,0 +1,44 @@
+/// Refuses header fields that would break the request head: the guard against header injection.
+///
+/// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``); a value may
+/// not contain CR, LF or NUL. A field that fails is reported as ``CourierError/requestMapping(_:)`` with
+/// a sentence naming the header (escaped, so that the message itself cannot break a log line) and never
+/// its value, which may be a secret.
+enum HeaderValidation {
+    /// How every message about a refused header starts.
+    static let messagePrefix = "The header "
+
+    /// Throws for the first field (in name order) that cannot be sent.
+    static func check(_ fields: [String: String]?) throws(CourierError) {
+        guard let fields, !fields.isEmpty else { return }
+        for name in fields.keys.sorted() {
+            if let problem = problem(name: name, value: fields[name] ?? "") {
+                throw .requestMapping("\(messagePrefix)\(String(reflecting: name)) cannot be sent: \(problem).")
+            }
+        }
+    }
+
+    /// Whether `message` (the text of a ``CourierError/requestMapping(_:)``) is about a header, not a URL.
+    static func isHeaderMessage(_ message: String) -> Bool {
+        message.hasPrefix(messagePrefix)
+    }
+
+    /// What is wrong with a field, or `nil` when it can be sent.
+    private static func problem(name: String, value: String) -> String? {
+        if name.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) { return "its name contains CR or LF" }
+        if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) { return "its name is not an HTTP token" }
+        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) { return "its value contains CR or LF" }
+        if value.utf8.contains(0) { return "its value contains NUL" }
+        return nil
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

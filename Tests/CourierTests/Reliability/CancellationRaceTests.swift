@@ -1,0 +1,112 @@
+import Dispatch
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Cancelling a request at the very moment its response completes never deadlocks.
+///
+/// URLSession on Linux has two bugs in that race: its async conveniences deadlock
+/// (swift-corelibs-foundation issue 5412), and a cancelled task that consults a `URLCache` can stop the
+/// process (issue 3296). `URLSessionTransport` uses neither, and cancels without waiting. A deadlock would stop
+/// every thread of the cooperative pool, this test's own included, so a watchdog thread ends the
+/// process with a message instead of letting the run hang.
+@Suite struct CancellationRaceTests {
+
+    /// Rounds of requests cancelled all at once, a few microseconds after they start.
+    private func cancelInRounds(
+        rounds: Int, perRound: Int, target: TestTarget, provider: Provider<TestTarget>
+    ) async -> (cancelled: Int, completed: Int) {
+        var cancelled = 0
+        var completed = 0
+        for round in 0..<rounds {
+            let outcomes = await withTaskGroup(of: Result<Response, CourierError>.self) { group in
+                for _ in 0..<perRound {
+                    group.addTask {
+                        await result { () async throws(CourierError) in try await provider.request(target) }
+                    }
+                }
+                // The delay moves the cancellation across the whole life of the requests.
+                usleep(useconds_t(50 * (round % 20)))
+                group.cancelAll()
+                var outcomes: [Result<Response, CourierError>] = []
+                for await outcome in group { outcomes.append(outcome) }
+                return outcomes
+            }
+            for outcome in outcomes {
+                switch outcome {
+                case .failure(let error) where error.isCancelled: cancelled += 1
+                default: completed += 1
+                }
+            }
+        }
+        return (cancelled, completed)
+    }
+
+    @Test func cancellingAsConnectionsAreRefusedNeverDeadlocks() async throws {
+        let watchdog = Watchdog(seconds: 60, what: "cancelling refused requests")
+        defer { watchdog.disarm() }
+        let transport = URLSessionTransport()
+        let provider = Provider<TestTarget>(transport: transport)
+        let target = TestTarget(baseURL: try refusedURL(), path: "/echo")
+        let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
+        #expect(counts.cancelled + counts.completed == 40 * 50)
+        #expect(counts.cancelled > 0, "some requests were cancelled before they failed")
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
+
+    @Test func cancellingAsResponsesArriveNeverDeadlocks() async throws {
+        let watchdog = Watchdog(seconds: 60, what: "cancelling answered requests")
+        defer { watchdog.disarm() }
+        let transport = URLSessionTransport()
+        let provider = Provider<TestTarget>(transport: transport)
+        let target = try TestTarget.loopback("/echo")
+        let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
+        #expect(counts.cancelled + counts.completed == 40 * 50)
+        #expect(counts.cancelled > 0)
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
+}
+
+/// The URLCache that makes cancellation crash on Linux is left out, without touching the caller's
+/// configuration.
+@Suite struct TransportCacheTests {
+    @Test func theTransportKeepsNoURLCacheOnLinuxAndLeavesTheGivenConfigurationAlone() {
+        let configuration = URLSessionConfiguration.default
+        let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        configuration.urlCache = cache
+        configuration.timeoutIntervalForRequest = 17
+        let transport = URLSessionTransport(configuration: configuration)
+        #if canImport(FoundationNetworking)
+            #expect(transport.session.configuration.urlCache == nil)
+        #else
+            #expect(transport.session.configuration.urlCache === cache)
+        #endif
+        #expect(transport.session.configuration.timeoutIntervalForRequest == 17)
+        #expect(configuration.urlCache === cache)
+    }
+}
+
+/// Ends the process with a message unless disarmed within `seconds`: turns a deadlock into a failure.
+private final class Watchdog: Sendable {
+    private let disarmed = DispatchSemaphore(value: 0)
+
+    init(seconds: Int, what: String) {
+        let disarmed = disarmed
+        Thread.detachNewThread {
+            if disarmed.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+                FileHandle.standardError.write(Data("DEADLOCK: \(what) did not finish in \(seconds) s\n".utf8))
+                abort()
+            }
+        }
+    }
+
+    func disarm() {
+        disarmed.signal()
+    }
+}

@@ -1,0 +1,407 @@
+import Dispatch
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A thousand concurrent requests, some cancelled at random, through one provider with plugins,
+/// interceptors and `trackInflights` on: every completion is called exactly once, plugin hooks balance,
+/// nothing is left behind. `.ci/run` runs this suite under ThreadSanitizer
+/// (`swift test --sanitize=thread --filter ConcurrencyStressTests`).
+@Suite struct ConcurrencyStressTests {
+    @Test func aThousandRequestsWithRandomCancellationsEachCompleteExactlyOnce() async throws {
+        let hits = Counter()
+        let resetHits = Counter()
+        let server = try LoopbackServer { request in
+            request.path.hasPrefix("/fault/") ? resetHits.increment() : hits.increment()
+            return StandardRoutes.handle(request)
+        }
+        defer { server.stop() }
+        let rig = StressRig()
+        let provider = rig.provider()
+        var random = SplitMix64(seed: 0xC0_0051_E5)
+        let requests = (0..<1000).map { StressRequest(id: $0, server: server.baseURL, random: &random) }
+
+        let elapsed = try await seconds {
+            await withTaskGroup(of: Void.self) { group in
+                for request in requests {
+                    group.addTask { await rig.send(request, through: provider) }
+                }
+            }
+            try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 120)
+        }
+        // A late second call of a completion would show up now.
+        try await Task.sleep(nanoseconds: 200_000_000)
+
+        let ledger = rig.ledger
+        #expect(ledger.calls.count == requests.count)
+        #expect(ledger.calls.values.allSatisfy { $0 == 1 }, "a completion was called more than once")
+        for request in requests {
+            guard let outcome = ledger.outcomes[request.id] else {
+                Issue.record("request \(request.id) never completed")
+                continue
+            }
+            request.check(outcome)
+        }
+        let counts = rig.hooks.snapshot
+        #expect(counts.began == counts.ended, "activity began \(counts.began), ended \(counts.ended)")
+        #expect(counts.didReceive == counts.began)
+        #expect(counts.process == counts.began, "process runs once for each request that was sent")
+        #expect(counts.willSend >= counts.began)
+        #expect(counts.loggedRequests == counts.willSend)
+        #expect(counts.loggedResponses == counts.didReceive)
+        #expect(hits.value <= counts.willSend - counts.resetSends, "the server never sees more than was sent")
+        // libcurl sends a request again when the kept-alive connection it reused dies before any byte
+        // of the answer, up to 5 times (docs/RELIABILITY.md).
+        #expect(resetHits.value <= 6 * counts.resetSends)
+        #expect(ledger.cancelledCount > 0 && ledger.cancelledCount < requests.count)
+        #expect(provider.inflights.count == 0)
+        #expect(await leftoverTasks(of: rig.transport) == 0)
+        #expect(elapsed < 120)
+    }
+
+    @Test func identicalRequestsCancelledAtRandomShareTransfersAndEachCompleteOnce() async throws {
+        let (server, hits) = try countingServer()
+        defer { server.stop() }
+        let rig = StressRig()
+        let provider = rig.provider()
+        var random = SplitMix64(seed: 42)
+        let target = StressTarget(
+            id: -1, baseURL: server.baseURL, path: "/echo", method: .get, query: ["delay": 150, "shared": 1],
+            validationType: .successCodes)
+        let requests = (0..<300).map { id in
+            StressRequest(
+                id: id, target: target.with(id: id), expectation: .success(200),
+                cancelAfterMilliseconds: random.next(below: 2) == 0 ? Int(random.next(below: 200)) : nil,
+                usesCompletionHandler: random.next(below: 2) == 0)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for request in requests {
+                group.addTask { await rig.send(request, through: provider) }
+            }
+        }
+        try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 60)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(rig.ledger.calls.values.allSatisfy { $0 == 1 })
+        #expect(rig.ledger.calls.count == requests.count)
+        for request in requests {
+            if let outcome = rig.ledger.outcomes[request.id] { request.check(outcome) }
+        }
+        let counts = rig.hooks.snapshot
+        #expect(counts.began == counts.ended)
+        #expect(counts.process == counts.began)
+        #expect(hits.value < requests.count / 4, "identical requests shared their transfers")
+        #expect(provider.inflights.count == 0)
+        #expect(await leftoverTasks(of: rig.transport) == 0)
+    }
+}
+
+// MARK: - The rig
+
+/// One provider's worth of plugins, interceptors and bookkeeping.
+private final class StressRig: Sendable {
+    let ledger = CompletionLedger()
+    let hooks = HookCounts()
+    let transport: URLSessionTransport
+    private let callbackQueue = DispatchQueue(label: "stress.callbacks", attributes: .concurrent)
+
+    init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 16
+        configuration.timeoutIntervalForRequest = 60
+        transport = URLSessionTransport(configuration: configuration)
+    }
+
+    /// The provider under test: activity, logger and counting plugins, a quick retry policy, shared
+    /// in-flight requests, completion handlers on a queue of their own.
+    func provider() -> Provider<StressTarget> {
+        let hooks = hooks
+        let activity = NetworkActivityPlugin { change, _ in hooks.activity(change) }
+        let logger = NetworkLoggerPlugin(
+            configuration: .init(
+                output: { _, items in hooks.logged(items) },
+                logOptions: [.verbose, .formatRequestAscURL]))
+        return Provider(
+            transport: transport, callbackQueue: DispatchQueue(label: "stress.provider.callbacks"),
+            plugins: [activity, logger, CountingPlugin(counts: hooks)],
+            interceptors: [RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.005, jitter: 0.5)],
+            trackInflights: true)
+    }
+
+    /// Sends `request` with the API it names, cancels it when it says so, and records its completion.
+    func send(_ request: StressRequest, through provider: Provider<StressTarget>) async {
+        if request.usesCompletionHandler {
+            let ledger = ledger
+            let queue: DispatchQueue? = request.id % 4 == 1 ? callbackQueue : nil
+            let cancellable = provider.request(request.target, callbackQueue: queue) { result in
+                ledger.record(request.id, result)
+            }
+            if let delay = request.cancelAfterMilliseconds {
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+                cancellable.cancel()
+                ledger.markCancelled(request.id)
+            }
+        } else {
+            let task = Task { () async -> Result<Response, CourierError> in
+                do throws(CourierError) {
+                    return .success(try await provider.request(request.target))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            if let delay = request.cancelAfterMilliseconds {
+                try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
+                task.cancel()
+                ledger.markCancelled(request.id)
+            }
+            ledger.record(request.id, await task.value)
+        }
+    }
+}
+
+/// What each request ended with, and how many times its completion was called.
+private final class CompletionLedger: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recordedCalls: [Int: Int] = [:]
+    private var recordedOutcomes: [Int: Outcome] = [:]
+    private var cancelled: Set<Int> = []
+
+    /// A request's result, and whether it was cancelled before it completed.
+    struct Outcome {
+        let result: Result<Response, CourierError>
+        let wasCancelled: Bool
+    }
+
+    var calls: [Int: Int] { lock.withLock { recordedCalls } }
+    var outcomes: [Int: Outcome] { lock.withLock { recordedOutcomes } }
+    var cancelledCount: Int { lock.withLock { cancelled.count } }
+
+    func markCancelled(_ id: Int) {
+        lock.withLock { _ = cancelled.insert(id) }
+    }
+
+    func record(_ id: Int, _ result: Result<Response, CourierError>) {
+        lock.withLock {
+            recordedCalls[id, default: 0] += 1
+            recordedOutcomes[id] = Outcome(result: result, wasCancelled: cancelled.contains(id))
+        }
+    }
+
+    /// Waits until `count` requests have completed.
+    func waitForAll(count: Int, timeoutSeconds: Double) async throws {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutSeconds * 1e9)
+        while lock.withLock({ recordedCalls.count }) < count {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                Issue.record("only \(calls.count) of \(count) requests completed in \(timeoutSeconds) s")
+                return
+            }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
+}
+
+/// Counts of every plugin hook, activity change and log output.
+private final class HookCounts: @unchecked Sendable {
+    struct Snapshot {
+        var began = 0
+        var ended = 0
+        var prepare = 0
+        var willSend = 0
+        var didReceive = 0
+        var process = 0
+        var loggedRequests = 0
+        var loggedResponses = 0
+        /// The attempts sent to a `/fault/` route.
+        var resetSends = 0
+    }
+
+    private let lock = NSLock()
+    private var counts = Snapshot()
+
+    var snapshot: Snapshot { lock.withLock { counts } }
+
+    func update(_ change: (inout Snapshot) -> Void) {
+        lock.withLock { change(&counts) }
+    }
+
+    func activity(_ change: NetworkActivityChangeType) {
+        update {
+            if change == .began {
+                $0.began += 1
+            } else {
+                $0.ended += 1
+            }
+        }
+    }
+
+    func logged(_ items: [String]) {
+        let isRequest = items.first?.contains("Request") == true
+        update {
+            if isRequest {
+                $0.loggedRequests += 1
+            } else {
+                $0.loggedResponses += 1
+            }
+        }
+    }
+}
+
+/// Counts each hook of every request.
+private struct CountingPlugin: PluginType {
+    let counts: HookCounts
+
+    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+        counts.update { $0.prepare += 1 }
+        return request
+    }
+
+    func willSend(_ request: any RequestType, target: any TargetType) {
+        let isFault = target.path.hasPrefix("/fault/")
+        counts.update {
+            $0.willSend += 1
+            if isFault { $0.resetSends += 1 }
+        }
+    }
+
+    func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
+        counts.update { $0.didReceive += 1 }
+    }
+
+    func process(_ result: Result<Response, CourierError>, target: any TargetType) -> Result<Response, CourierError> {
+        counts.update { $0.process += 1 }
+        return result
+    }
+}
+
+// MARK: - Requests
+
+/// A target of the stress tests: one of the loopback routes, with query items.
+private struct StressTarget: TargetType {
+    let id: Int
+    let baseURL: URL
+    let path: String
+    let method: Method
+    let query: Parameters
+    var body: Parameters = [:]
+    var validationType: ValidationType = .none
+
+    var task: HTTPTask {
+        body.isEmpty
+            ? .requestParameters(parameters: query, encoding: URLEncoding.queryString)
+            : .requestCompositeParameters(
+                bodyParameters: body, bodyEncoding: JSONEncoding.default, urlParameters: query)
+    }
+    var headers: [String: String]? { ["Authorization": "Bearer stress-token"] }
+
+    func with(id: Int) -> StressTarget {
+        StressTarget(
+            id: id, baseURL: baseURL, path: path, method: method, query: query, body: body,
+            validationType: validationType)
+    }
+}
+
+/// One request of a stress test, what it should end with, and how it is sent.
+private struct StressRequest: Sendable {
+    enum Expectation: Sendable {
+        case success(Int)
+        case statusCode(Int)
+        case urlError(URLError.Code)
+    }
+
+    let id: Int
+    let target: StressTarget
+    let expectation: Expectation
+    let cancelAfterMilliseconds: Int?
+    let usesCompletionHandler: Bool
+
+    init(
+        id: Int, target: StressTarget, expectation: Expectation, cancelAfterMilliseconds: Int?,
+        usesCompletionHandler: Bool
+    ) {
+        self.id = id
+        self.target = target
+        self.expectation = expectation
+        self.cancelAfterMilliseconds = cancelAfterMilliseconds
+        self.usesCompletionHandler = usesCompletionHandler
+    }
+
+    /// A random request of the mix: shared GETs, delayed GETs, POSTs, retried 503s and resets.
+    init(id: Int, server: URL, random: inout SplitMix64) {
+        let roll = random.next(below: 100)
+        let delay = Int(random.next(below: 40))
+        switch roll {
+        case 0..<40:
+            target = StressTarget(
+                id: id, baseURL: server, path: "/echo", method: .get, query: ["group": random.next(below: 10)])
+            expectation = .success(200)
+        case 40..<60:
+            target = StressTarget(
+                id: id, baseURL: server, path: "/echo/\(id)", method: .get, query: ["delay": delay])
+            expectation = .success(200)
+        case 60..<85:
+            target = StressTarget(
+                id: id, baseURL: server, path: "/echo", method: .post, query: ["delay": delay / 2],
+                body: ["id": id, "password": "p\(id)"])
+            expectation = .success(200)
+        case 85..<95:
+            target = StressTarget(
+                id: id, baseURL: server, path: "/status/503", method: .get, query: ["id": id],
+                validationType: .successCodes)
+            expectation = .statusCode(503)
+        default:
+            target = StressTarget(
+                id: id, baseURL: server, path: "/fault/reset-before-response", method: .get, query: ["id": id])
+            expectation = .urlError(.networkConnectionLost)
+        }
+        self.id = id
+        cancelAfterMilliseconds = random.next(below: 5) == 0 ? Int(random.next(below: 30)) : nil
+        usesCompletionHandler = id % 2 == 1
+    }
+
+    /// Records an issue unless `outcome` is what this request should end with.
+    func check(_ outcome: CompletionLedger.Outcome) {
+        if case .failure(let error) = outcome.result, error.isCancelled {
+            #expect(outcome.wasCancelled, "request \(id) was cancelled though nobody cancelled it")
+            return
+        }
+        switch (expectation, outcome.result) {
+        case (.success(let status), .success(let response)):
+            #expect(response.statusCode == status, "request \(id)")
+            if target.method == .post {
+                #expect(String(decoding: response.data, as: UTF8.self).contains(#"\"id\":\#(id)"#), "request \(id)")
+            }
+        case (.statusCode(let status), .failure(.statusCode(let response))):
+            #expect(response.statusCode == status, "request \(id)")
+        case (.urlError(let code), .failure(let error)):
+            #expect(urlErrorCode(error) == code, "request \(id): \(error)")
+        default:
+            Issue.record("request \(id) expected \(expectation), got \(outcome.result)")
+        }
+    }
+}
+
+/// A small seeded generator, so that a failing mix can be replayed.
+private struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    mutating func next(below bound: UInt64) -> UInt64 {
+        next() % bound
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A loopback server of the standard routes (the `/fault/...` ones included) that counts the requests
+/// it receives, and a transport that gives up quickly: the bench of the fault tests.
+struct FaultBench {
+    /// The request timeout of a bench for faults that need none: so long that failing within
+    /// ``prompt`` proves the fault was noticed at once, not waited out.
+    static let patientTimeout: TimeInterval = 30
+    /// A fault that needs no timeout fails within this many seconds, even on a loaded machine.
+    static let prompt: Double = 10
+    /// How much longer than its timeout a timed-out request may take on a loaded machine.
+    static let slack: Double = 5
+    /// A retry policy with the default rules and almost no wait.
+    static let retryPolicy = RetryPolicy(retryLimit: 2, exponentialBackoffScale: 0.01, jitter: 0)
+
+    let server: LoopbackServer
+    let hits: Counter
+    let transport: URLSessionTransport
+    /// Each wait for data, in seconds (`timeoutIntervalForRequest`).
+    let requestTimeout: TimeInterval
+    /// The whole transfer, in seconds (`timeoutIntervalForResource`).
+    let resourceTimeout: TimeInterval
+
+    /// A bench whose transport waits `requestTimeout` seconds for data and `resourceTimeout` for a
+    /// whole transfer.
+    init(requestTimeout: TimeInterval = patientTimeout, resourceTimeout: TimeInterval = 2 * patientTimeout) throws {
+        (server, hits) = try countingServer()
+        self.requestTimeout = requestTimeout
+        self.resourceTimeout = resourceTimeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = requestTimeout
+        configuration.timeoutIntervalForResource = resourceTimeout
+        transport = URLSessionTransport(configuration: configuration)
+    }
+
+    /// A provider over the bench's transport, retrying with ``retryPolicy`` when asked.
+    func provider(retrying: Bool = false, plugins: [any PluginType] = []) -> Provider<TestTarget> {
+        Provider(transport: transport, plugins: plugins, interceptors: retrying ? [Self.retryPolicy] : [])
+    }
+
+    /// A target on the bench's server.
+    func target(_ path: String, method: Method = .get, validation: ValidationType = .none) -> TestTarget {
+        TestTarget(baseURL: server.baseURL, path: path, method: method, validationType: validation)
+    }
+
+    /// Sends `target` and returns the outcome and the seconds it took.
+    func send(_ target: TestTarget, with provider: Provider<TestTarget>) async -> (
+        outcome: Result<Response, CourierError>, seconds: Double
+    ) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = await result { () async throws(CourierError) in try await provider.request(target) }
+        return (outcome, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    /// The URLSession tasks and Courier transfers of the bench's transport still alive; see
+    /// ``leftoverTasks(of:)``.
+    func leftoverTasks() async -> Int {
+        await CourierTests.leftoverTasks(of: transport)
+    }
+
+    /// Stops the server.
+    func stop() {
+        server.stop()
+    }
+}
+
+/// The URLSession tasks and Courier transfers of `transport` still alive, once those that are ending
+/// have ended (waiting up to 2 s): 0 when the transport leaked nothing.
+func leftoverTasks(of transport: URLSessionTransport) async -> Int {
+    let delegate = transport.session.delegate as? SessionDelegate
+    var left = 0
+    for _ in 0..<200 {
+        let tasks = await withCheckedContinuation { continuation in
+            transport.session.getAllTasks { continuation.resume(returning: $0.count) }
+        }
+        left = (delegate?.activeTransferCount ?? 0) + tasks
+        if left == 0 { return 0 }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return left
+}
+
+/// The `URLError` code of an `.underlying` error, or `nil` for any other error.
+func urlErrorCode(_ error: CourierError) -> URLError.Code? {
+    guard case .underlying(let underlying, _) = error else { return nil }
+    return (underlying as? URLError)?.code
+}
+
+/// The failure of `outcome`, recording an issue when it succeeded.
+func failure(
+    of outcome: Result<Response, CourierError>, sourceLocation: SourceLocation = #_sourceLocation
+) -> CourierError? {
+    switch outcome {
+    case .success(let response):
+        Issue.record("expected a failure, got status \(response.statusCode)", sourceLocation: sourceLocation)
+        return nil
+    case .failure(let error):
+        return error
+    }
+}
+
+/// Counts the attempts a provider sends (each `willSend`).
+final class AttemptCounter: PluginType, @unchecked Sendable {
+    private let counter = Counter()
+
+    var value: Int { counter.value }
+
+    func willSend(_ request: any RequestType, target: any TargetType) {
+        counter.increment()
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import LoopbackServer
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Servers that fail at the connection or the transfer: each fails with the documented `CourierError`
+/// (`docs/RELIABILITY.md`), within the configured timeout, without a crash or a leaked task, and is
+/// retried only where `RetryPolicy` allows.
+///
+/// Where no whole response arrived, URLSession hands back none: the error is `.underlying(URLError, nil)`.
+@Suite struct FaultTests {
+    // MARK: Connection
+
+    @Test func connectionRefusedIsCannotConnectToHostAndIsRetried() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let attempts = AttemptCounter()
+        let provider = bench.provider(retrying: true, plugins: [attempts])
+        let (outcome, seconds) = await bench.send(TestTarget(baseURL: try refusedURL(), path: "/echo"), with: provider)
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .cannotConnectToHost)
+        #expect(error.response == nil)
+        #expect(attempts.value == 3)
+        #expect(seconds < FaultBench.prompt)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func resetBeforeAnyResponseIsNetworkConnectionLost() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(bench.target("/fault/reset-before-response"), with: bench.provider())
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .networkConnectionLost)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
+        #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func aResetIsRetriedForGetButNeverForPost() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let provider = bench.provider(retrying: true)
+        let get = await bench.send(bench.target("/fault/reset-before-response"), with: provider)
+        #expect(try #require(failure(of: get.outcome)).isCancelled == false)
+        #expect(bench.hits.value == 3)
+        let post = await bench.send(bench.target("/fault/reset-before-response", method: .post), with: provider)
+        #expect(urlErrorCode(try #require(failure(of: post.outcome))) == .networkConnectionLost)
+        #expect(bench.hits.value == 4)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    // MARK: Transfer
+
+    @Test func resetMidBodyIsNetworkConnectionLostAndIsRetried() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/reset-mid-body"), with: bench.provider(retrying: true))
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .networkConnectionLost)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
+        #expect(bench.hits.value == 3)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func bodyShorterThanItsContentLengthIsUnknownAndNotRetried() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/short-body"), with: bench.provider(retrying: true))
+        let error = try #require(failure(of: outcome))
+        // libcurl's "transfer closed with 90000 bytes remaining to read", which URLSession on Linux
+        // reports as URLError(.unknown): not one of RetryPolicy's transient codes.
+        #expect(urlErrorCode(error) == .unknown)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
+        #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func headersNeverSentTimeOutWithinTheRequestTimeout() async throws {
+        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: bench.provider())
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .timedOut)
+        #expect(error.response == nil)
+        #expect(seconds >= bench.requestTimeout * 0.9)
+        #expect(seconds < bench.requestTimeout + FaultBench.slack)
+        #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func aTimeoutIsRetriedForGet() async throws {
+        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+        defer { bench.stop() }
+        let provider = Provider<TestTarget>(
+            transport: bench.transport,
+            interceptors: [RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01, jitter: 0)])
+        let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: provider)
+        #expect(urlErrorCode(try #require(failure(of: outcome))) == .timedOut)
+        #expect(bench.hits.value == 2)
+        #expect(seconds < 2 * bench.requestTimeout + FaultBench.slack)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func bodyThatStopsComingTimesOutWithinTheRequestTimeout() async throws {
+        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(bench.target("/fault/endless-body"), with: bench.provider())
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .timedOut)
+        #expect(error.response == nil)
+        #expect(seconds >= bench.requestTimeout * 0.9)
+        #expect(seconds < bench.requestTimeout + FaultBench.slack)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func bodyThatNeverEndsTimesOutWithinTheResourceTimeout() async throws {
+        // 16 bytes every 100 ms: the request timeout never fires. URLSession on Linux ignores
+        // timeoutIntervalForResource; URLSessionTransport enforces it.
+        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(bench.target("/fault/trickle"), with: bench.provider())
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .timedOut)
+        #expect(error.response == nil)
+        #expect(seconds >= bench.resourceTimeout * 0.9)
+        #expect(seconds < bench.resourceTimeout + FaultBench.slack)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func malformedStatusLineIsUnsupportedURLAndNotRetried() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/bad-status-line"), with: bench.provider(retrying: true))
+        let error = try #require(failure(of: outcome))
+        // libcurl's "Unsupported HTTP version in response", as URLSession on Linux reports it.
+        #expect(urlErrorCode(error) == .unsupportedURL)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
+        #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func redirectLoopStopsAfterTwentyRedirects() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/redirect-loop"), with: bench.provider(retrying: true))
+        let error = try #require(failure(of: outcome))
+        #expect(urlErrorCode(error) == .httpTooManyRedirects)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
+        #expect(bench.hits.value == 21)  // the request and 20 redirects, never retried
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test func fiftyMebibyteBodyArrivesWhole() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let count = 50 << 20
+        let provider = Provider<TestTarget>(transport: URLSessionTransport())
+        let response = try await provider.request(bench.target("/bytes/\(count)", validation: .successCodes))
+        #expect(response.data.count == count)
+        #expect(response.data == StandardRoutes.patternData(offset: 0, count: count))
+        #expect(response.response?.expectedContentLength == Int64(count))
+    }
+
+    @Test func fiftyMebibyteDownloadLandsWhole() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let count = 50 << 20
+        let file = folder.file("big.bin")
+        let target = TestTarget(
+            baseURL: bench.server.baseURL, path: "/bytes/\(count)",
+            task: .downloadDestination { _, _ in (file, []) }, validationType: .successCodes)
+        let response = try await folder.run { try await Provider<TestTarget>().request(target) }
+        #expect(response.fileURL == file)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.size] as? NSNumber)?.intValue == count)
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(count - 4096))
+        #expect(
+            try handle.read(upToCount: 4096) == StandardRoutes.patternData(offset: Int64(count - 4096), count: 4096))
+        #expect(folder.leftovers.isEmpty)
+    }
+
+    @Test func gzipBodyIsDecoded() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let response = try await bench.provider().request(bench.target("/fault/gzip", validation: .successCodes))
+        #expect(response.data == StandardRoutes.gzipPayload)
+        #expect(response.response?.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
+        let json = try #require(try response.mapJSON() as? [String: Any])
+        #expect((json["items"] as? [Any])?.count == 200)
+    }
+
+    @Test func corruptGzipBodyIsUnknownAndNotRetried() async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let (outcome, _) = await bench.send(bench.target("/fault/gzip?corrupt=1"), with: bench.provider(retrying: true))
+        let error = try #require(failure(of: outcome))
+        // libcurl's "Error while processing content unencoding: incorrect data check".
+        #expect(urlErrorCode(error) == .unknown)
+        #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+}
+
+/// What URLSession on Linux (libcurl) does on its own, below `RetryPolicy`.
+@Suite struct TransportResendTests {
+    @Test(arguments: [Method.get, .post])
+    func aReusedConnectionThatDiesBeforeAnsweringIsResentByURLSession(method: Method) async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let provider = bench.provider()
+        // One request leaves a kept-alive connection behind; the next one reuses it and is reset.
+        _ = try await provider.request(bench.target("/echo"))
+        let before = bench.hits.value
+        let (outcome, _) = await bench.send(
+            bench.target("/fault/reset-before-response", method: method), with: provider)
+        #expect(urlErrorCode(try #require(failure(of: outcome))) == .networkConnectionLost)
+        // libcurl took the dead connection for a stale one and sent the request again on a new one,
+        // whatever its method. Courier's RetryPolicy did not run: no interceptor is installed.
+        #expect(bench.hits.value - before == 2)
+        #expect(await bench.leftoverTasks() == 0)
+    }
+
+    @Test(arguments: [Method.get, .post])
+    func aConnectionThatDiesAfterAnsweringBeganIsNeverResent(method: Method) async throws {
+        let bench = try FaultBench()
+        defer { bench.stop() }
+        let provider = bench.provider()
+        _ = try await provider.request(bench.target("/echo"))
+        let before = bench.hits.value
+        let (outcome, _) = await bench.send(bench.target("/fault/reset-mid-body", method: method), with: provider)
+        #expect(urlErrorCode(try #require(failure(of: outcome))) == .networkConnectionLost)
+        #expect(bench.hits.value - before == 1)
+    }
+}

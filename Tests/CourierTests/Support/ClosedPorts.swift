@@ -1,0 +1,39 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Ports of 127.0.0.1 that are bound but never listened on: connecting to one is refused.
+enum ClosedPorts {
+    /// The sockets holding the ports, kept open until the process ends.
+    nonisolated(unsafe) private static var held: [Int32] = []
+    private static let lock = NSLock()
+
+    /// Binds a new socket to a free port of 127.0.0.1 without listening, and returns the port.
+    static func reserve() throws -> UInt16 {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        lock.withLock { held.append(fd) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+}
