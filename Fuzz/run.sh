@@ -16,7 +16,8 @@
 #
 # Binaries, corpora (kept between runs) and crashing inputs go to .build/fuzz. A crash fails the script
 # and leaves its input in .build/fuzz/crashes/<target>-crash-<sha1>: replay it with --reproduce, then
-# make it a regression test in Tests/CourierTests/Reliability/FuzzRegressionTests.swift.
+# make it a regression test: a test of the case it found, beside the tests of that part in
+# Tests/CourierTests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -67,9 +67,9 @@ public struct Endpoint: Sendable {
     /// The `URLRequest` for this endpoint: URL, method, headers, and the task's body and parameters.
     ///
     /// Header fields are checked first, so that no header can inject another: a name must be an HTTP
-    /// token (letters, digits and ``!#$%&'*+-.^_`|~``, so never CR or LF) and a value may not contain
-    /// CR, LF or NUL. A ``Provider`` checks the final request again, after every interceptor and plugin,
-    /// before it is sent.
+    /// token (letters, digits, `!#$%&'*+-.^_|~` and the backtick, so never CR or LF) and a value may
+    /// not contain CR, LF or NUL. A ``Provider`` checks the final request again, after every interceptor
+    /// and plugin, before it is sent.
     ///
     /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL) or a
     ///   header field cannot be sent (with a sentence such as

@@ -1,7 +1,7 @@
 /// Refuses header fields that would break the request head: the guard against header injection.
 ///
-/// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits and ``!#$%&'*+-.^_`|~``); a value may
-/// not contain CR, LF or NUL. A field that fails is reported as ``CourierError/requestMapping(_:)`` with
+/// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits, `!#$%&'*+-.^_|~` and the
+/// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as ``CourierError/requestMapping(_:)`` with
 /// a sentence naming the header (escaped, so that the message itself cannot break a log line) and never
 /// its value, which may be a secret.
 enum HeaderValidation {
