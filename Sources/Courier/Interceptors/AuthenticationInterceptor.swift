@@ -11,7 +11,9 @@ import Foundation
 ///   while a refresh runs wait for it and go out with the new token.
 /// - A request is retried once after a refresh: if it is refused again with the new token, it fails
 ///   with ``AuthenticationError/rejectedAfterRefresh``.
-/// - A refresh that throws fails every request waiting for it with ``AuthenticationError/refreshFailed(_:)``.
+/// - A refresh that throws fails every request waiting for it with ``AuthenticationError/refreshFailed(_:)``,
+///   and so does every request that was under way with the same token and is refused after the failure;
+///   a request started after the failure may start a new refresh.
 /// - At most `maximumRefreshes` refreshes run within `refreshInterval` seconds; past that requests fail
 ///   with ``AuthenticationError/excessiveRefresh`` rather than loop.
 ///
@@ -108,6 +110,9 @@ private actor TokenState {
     /// When each refreshed token's refresh began (uptime nanoseconds).
     private var refreshStarts: [String: UInt64] = [:]
     private var refreshTimes: [Date] = []
+    /// The last refresh that failed: the token it tried to renew, when it ended (uptime nanoseconds)
+    /// and why; `nil` once a refresh succeeds.
+    private var lastFailure: (token: String, endedAt: UInt64, error: any Error)?
     private let maximumRefreshes: Int
     private let refreshInterval: TimeInterval
     private let refresh: @Sendable (String) async throws -> String
@@ -135,6 +140,11 @@ private actor TokenState {
             return
         }
         guard sentToken == token else { return }  // Another request refreshed it already.
+        if let failure = lastFailure, failure.token == sentToken, let requestStart, requestStart < failure.endedAt {
+            // This request was under way when the refresh of its token failed: it shares that failure
+            // rather than starting another refresh.
+            throw AuthenticationError.refreshFailed(failure.error)
+        }
         if let refreshStart = refreshStarts[sentToken] {
             // The token came from a refresh begun after this request started: it was retried with it already.
             let retriedAfterRefresh = requestStart.map { refreshStart > $0 } ?? (attempt > 0)
@@ -150,10 +160,10 @@ private actor TokenState {
         let task = Task {
             do {
                 let newToken = try await refresh(sentToken)
-                self.finishRefresh(with: newToken, startedAt: started)
+                self.finishRefresh(with: .success(newToken), of: sentToken, startedAt: started)
                 return newToken
             } catch {
-                self.finishRefresh(with: nil, startedAt: started)
+                self.finishRefresh(with: .failure(error), of: sentToken, startedAt: started)
                 throw error
             }
         }
@@ -161,11 +171,17 @@ private actor TokenState {
         _ = try await Self.outcome(of: task)
     }
 
-    /// Installs the new token (before any waiter resumes) and ends the refresh.
-    private func finishRefresh(with newToken: String?, startedAt started: UInt64) {
-        if let newToken {
+    /// Installs the new token, or records the failure (before any waiter resumes), and ends the refresh.
+    private func finishRefresh(
+        with outcome: Result<String, any Error>, of sentToken: String, startedAt started: UInt64
+    ) {
+        switch outcome {
+        case .success(let newToken):
             token = newToken
             refreshStarts[newToken] = started
+            lastFailure = nil
+        case .failure(let error):
+            lastFailure = (sentToken, DispatchTime.now().uptimeNanoseconds, error)
         }
         refreshing = nil
     }

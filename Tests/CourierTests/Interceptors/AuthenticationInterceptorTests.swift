@@ -96,6 +96,42 @@ import Testing
         #expect(refreshes.value == 1)
     }
 
+    @Test func aRequestRefusedAfterItsTokensRefreshFailedSharesThatFailure() async throws {
+        // "/slow" answers its 401 after 600 ms, long after the refresh started by "/" has failed
+        // (150 ms): it was sent with the same token while that refresh ran, so it fails with the same
+        // error instead of starting a second refresh.
+        let server = try LoopbackServer { request in
+            if request.path == "/slow" { Thread.sleep(forTimeInterval: 0.6) }
+            return .json(["error": "unauthorized"], status: 401)
+        }
+        defer { server.stop() }
+        let refreshes = Counter()
+        let interceptor = AuthenticationInterceptor(token: "expired", refresh: refresher(refreshes, answer: nil))
+        let provider = Provider<TestTarget>(interceptors: [interceptor])
+        async let slow = result { () async throws(CourierError) in
+            try await provider.request(TestTarget(baseURL: server.baseURL, path: "/slow"))
+        }
+        let fast = await result { () async throws(CourierError) in
+            try await provider.request(TestTarget(baseURL: server.baseURL, path: "/"))
+        }
+        for outcome in [fast, await slow] {
+            guard case .failure(.underlying(let underlying, let response)) = outcome,
+                case .refreshFailed(let cause)? = underlying as? AuthenticationError
+            else {
+                Issue.record("expected a refresh failure, got \(outcome)")
+                continue
+            }
+            #expect((cause as? URLError)?.code == .userAuthenticationRequired)
+            #expect(response?.statusCode == 401)
+        }
+        #expect(refreshes.value == 1)
+        // A request started after the failure may try again.
+        _ = await result { () async throws(CourierError) in
+            try await provider.request(TestTarget(baseURL: server.baseURL, path: "/"))
+        }
+        #expect(refreshes.value == 2)
+    }
+
     @Test func aRequestRefusedAgainAfterRefreshFailsInsteadOfLooping() async throws {
         let (server, counter) = try authServer { _ in false }
         defer { server.stop() }
