@@ -71,6 +71,35 @@ import Testing
         #expect(counts.cancelled > 0)
         #expect(await leftoverTasks(of: transport) == 0)
     }
+
+    @Test func cancellingTransfersThatReportProgressNeverDeadlocks() async throws {
+        let watchdog = Watchdog(seconds: 60, what: "cancelling transfers with progress")
+        defer { watchdog.disarm() }
+        let transport = URLSessionTransport()
+        let provider = Provider<TestTarget>(transport: transport)
+        let target = try TestTarget.loopback("/bytes/262144")
+        let finished = Counter()
+        let ended = Counter()
+        for round in 0..<40 {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<25 {
+                    group.addTask {
+                        defer { ended.increment() }
+                        do {
+                            for try await report in provider.requestWithProgress(target) where report.completed {
+                                finished.increment()
+                            }
+                        } catch {}
+                    }
+                }
+                usleep(useconds_t(200 * (round % 20)))
+                group.cancelAll()
+            }
+        }
+        #expect(ended.value == 40 * 25)
+        #expect(finished.value < 40 * 25, "some transfers were cancelled")
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
 }
 
 /// The URLCache that makes cancellation crash on Linux is left out, without touching the caller's
