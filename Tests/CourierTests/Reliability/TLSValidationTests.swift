@@ -118,7 +118,7 @@ private final class SelfSignedServer {
             "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key,
             "-out", certificate, "-subj", "/CN=127.0.0.1", "-days", "1",
         ])
-        let port = try Self.freePort()
+        let port = try ClosedPorts.recentlyFree()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = ["s_server", "-www", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key]
@@ -139,23 +139,6 @@ private final class SelfSignedServer {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// A port of 127.0.0.1 that was free a moment ago.
-    private static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard fd >= 0, bound else { throw URLError(.cannotConnectToHost) }
-        return UInt16(bigEndian: address.sin_port)
     }
 
     /// Whether something accepts connections on `port` within 10 s.

@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Ports of 127.0.0.1 that are bound but never listened on: connecting to one is refused.
+/// Ports of 127.0.0.1 for tests: bound but never listened on (connecting is refused), or just freed.
 enum ClosedPorts {
     /// The sockets holding the ports, kept open until the process ends.
     nonisolated(unsafe) private static var held: [Int32] = []
@@ -14,6 +14,20 @@ enum ClosedPorts {
 
     /// Binds a new socket to a free port of 127.0.0.1 without listening, and returns the port.
     static func reserve() throws -> UInt16 {
+        let (fd, port) = try boundSocket()
+        lock.withLock { held.append(fd) }
+        return port
+    }
+
+    /// A port of 127.0.0.1 that was free a moment ago (for a server started by another process).
+    static func recentlyFree() throws -> UInt16 {
+        let (fd, port) = try boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// A new socket bound to a free port of 127.0.0.1, not listening, and that port.
+    private static func boundSocket() throws -> (fd: Int32, port: UInt16) {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -33,7 +47,6 @@ enum ClosedPorts {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
-        lock.withLock { held.append(fd) }
-        return UInt16(bigEndian: address.sin_port)
+        return (fd, UInt16(bigEndian: address.sin_port))
     }
 }
