@@ -79,7 +79,7 @@ struct FaultRouteTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         do {
-            let held = try connection(to: server, path: path, timeout: 300)
+            let held = try connection(to: server, path: path, timeout: 1000)
             let (bytes, error) = receiveAll(held)
             #expect(error == EAGAIN || error == EWOULDBLOCK, "still open, silent")
             #expect(bytes.count == (sendsAHead ? partialHead.utf8.count + StandardRoutes.faultSentLength : 0))

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func cancellingAsConnectionsAreRefusedNeverDeadlocks() async throws {
-        let watchdog = Watchdog(seconds: 60, what: "cancelling refused requests")
+        let watchdog = Watchdog(seconds: 180, what: "cancelling refused requests")
         defer { watchdog.disarm() }
         let transport = URLSessionTransport()
         let provider = Provider<TestTarget>(transport: transport)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func cancellingAsResponsesArriveNeverDeadlocks() async throws {
-        let watchdog = Watchdog(seconds: 60, what: "cancelling answered requests")
+        let watchdog = Watchdog(seconds: 180, what: "cancelling answered requests")
         defer { watchdog.disarm() }
         let transport = URLSessionTransport()
         let provider = Provider<TestTarget>(transport: transport)
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func cancellingTransfersThatReportProgressNeverDeadlocks() async throws {
-        let watchdog = Watchdog(seconds: 60, what: "cancelling transfers with progress")
+        let watchdog = Watchdog(seconds: 180, what: "cancelling transfers with progress")
         defer { watchdog.disarm() }
         let transport = URLSessionTransport()
         let provider = Provider<TestTarget>(transport: transport)

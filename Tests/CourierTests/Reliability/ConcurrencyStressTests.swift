@@ -60,6 +60,12 @@ import Testing
         // of the answer, up to 5 times (docs/RELIABILITY.md).
         #expect(resetHits.value <= 6 * counts.resetSends)
         #expect(ledger.cancelledCount > 0 && ledger.cancelledCount < requests.count)
+        let endedCancelled = ledger.outcomes.values.filter { outcome in
+            if case .failure(let error) = outcome.result { return error.isCancelled }
+            return false
+        }
+        #expect(!endedCancelled.isEmpty, "some cancellations took effect")
+        #expect(endedCancelled.count <= ledger.cancelledCount)
         #expect(provider.inflights.count == 0)
         #expect(await leftoverTasks(of: rig.transport) == 0)
         #expect(elapsed < 120)
@@ -143,8 +149,9 @@ private final class StressRig: Sendable {
             }
             if let delay = request.cancelAfterMilliseconds {
                 try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
-                cancellable.cancel()
+                // Marked first: a completion recorded after the mark may be a cancellation.
                 ledger.markCancelled(request.id)
+                cancellable.cancel()
             }
         } else {
             let task = Task { () async -> Result<Response, CourierError> in
@@ -156,8 +163,8 @@ private final class StressRig: Sendable {
             }
             if let delay = request.cancelAfterMilliseconds {
                 try? await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000)
-                task.cancel()
                 ledger.markCancelled(request.id)
+                task.cancel()
             }
             ledger.record(request.id, await task.value)
         }

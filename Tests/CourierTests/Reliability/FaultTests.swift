@@ -168,11 +168,14 @@ import Testing
         let bench = try FaultBench()
         defer { bench.stop() }
         let count = 50 << 20
-        let provider = Provider<TestTarget>(transport: URLSessionTransport())
-        let response = try await provider.request(bench.target("/bytes/\(count)", validation: .successCodes))
+        let target = bench.target("/bytes/\(count)", validation: .successCodes)
+        let (outcome, seconds) = await bench.send(target, with: bench.provider())
+        let response = try outcome.get()
         #expect(response.data.count == count)
         #expect(response.data == StandardRoutes.patternData(offset: 0, count: count))
         #expect(response.response?.expectedContentLength == Int64(count))
+        #expect(seconds < bench.requestTimeout)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func fiftyMebibyteDownloadLandsWhole() async throws {
@@ -185,7 +188,7 @@ import Testing
         let target = TestTarget(
             baseURL: bench.server.baseURL, path: "/bytes/\(count)",
             task: .downloadDestination { _, _ in (file, []) }, validationType: .successCodes)
-        let response = try await folder.run { try await Provider<TestTarget>().request(target) }
+        let response = try await folder.run { try await bench.provider().request(target) }
         #expect(response.fileURL == file)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == count)
@@ -195,25 +198,33 @@ import Testing
         #expect(
             try handle.read(upToCount: 4096) == StandardRoutes.patternData(offset: Int64(count - 4096), count: 4096))
         #expect(folder.leftovers.isEmpty)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func gzipBodyIsDecoded() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let response = try await bench.provider().request(bench.target("/fault/gzip", validation: .successCodes))
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/gzip", validation: .successCodes), with: bench.provider())
+        let response = try outcome.get()
         #expect(response.data == StandardRoutes.gzipPayload)
         #expect(response.response?.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         let json = try #require(try response.mapJSON() as? [String: Any])
         #expect((json["items"] as? [Any])?.count == 200)
+        #expect(seconds < FaultBench.prompt)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func corruptGzipBodyIsUnknownAndNotRetried() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, _) = await bench.send(bench.target("/fault/gzip?corrupt=1"), with: bench.provider(retrying: true))
+        let (outcome, seconds) = await bench.send(
+            bench.target("/fault/gzip?corrupt=1"), with: bench.provider(retrying: true))
         let error = try #require(failure(of: outcome))
         // libcurl's "Error while processing content unencoding: incorrect data check".
         #expect(urlErrorCode(error) == .unknown)
+        #expect(error.response == nil)
+        #expect(seconds < FaultBench.prompt)
         #expect(bench.hits.value == 1)
         #expect(await bench.leftoverTasks() == 0)
     }

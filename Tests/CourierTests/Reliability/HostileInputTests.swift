@@ -114,15 +114,19 @@ import Testing
         let outcome = await result { () async throws(CourierError) in
             try await provider.request(TokenTarget(baseURL: server.baseURL))
         }
-        // Foundation may drop such a value itself; either way nothing with CR or LF goes out.
+        // A plugin sets headers with `URLRequest.setValue`, and FoundationNetworking drops a value
+        // with CR or LF there, before Courier sees the request: it goes out without the header. A
+        // header that reaches Courier with CR or LF (from a target, or a name from anywhere) is
+        // refused with `.requestMapping`. Either way nothing with CR or LF reaches the server.
         switch outcome {
         case .failure(.requestMapping(let message)):
-            #expect(message.hasPrefix(#"The header "Authorization" cannot be sent"#))
+            #expect(message == #"The header "Authorization" cannot be sent: its value contains CR or LF."#)
             #expect(counter.value == 0)
         case .success(let response):
             let echo = try response.map(Echo.self)
-            #expect(echo.headers["x-admin"] == nil)
             #expect(echo.headers["authorization"] == nil)
+            #expect(echo.headers["x-admin"] == nil)
+            #expect(counter.value == 1)
         case .failure(let error):
             Issue.record("unexpected \(error)")
         }

@@ -36,6 +36,7 @@ import Testing
             bench.target("/status/500", method: .post, validation: .successCodes), with: bench.provider(retrying: true))
         #expect(try #require(failure(of: outcome)).response?.statusCode == 500)
         #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func serverErrorWithoutValidationIsAResponse() async throws {
@@ -44,6 +45,7 @@ import Testing
         let response = try await bench.provider().request(bench.target("/status/502"))
         #expect(response.statusCode == 502)
         #expect(String(decoding: response.data, as: UTF8.self) == #"{"status":502}"#)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func tooManyRequestsWaitsForRetryAfterAndKeepsTheAnswer() async throws {
@@ -69,6 +71,7 @@ import Testing
         #expect(bench.hits.value == 2)
         #expect(seconds >= 1)  // the wait the server asked for, not the 10 ms backoff
         #expect(seconds < 1 + FaultBench.prompt)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func emptyBodyWhereJSONIsExpectedIsJSONMappingWithTheResponse() async throws {
@@ -88,6 +91,7 @@ import Testing
         #expect(bench.hits.value == 1)
         #expect(throws: CourierError.self) { try response.mapJSON() }
         #expect(try response.mapJSON(failsOnEmptyData: false) is NSNull)
+        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func invalidJSONIsObjectMappingWithTheResponse() async throws {
@@ -115,5 +119,6 @@ import Testing
         }
         #expect(attached === response)
         #expect(bench.hits.value == 1)
+        #expect(await bench.leftoverTasks() == 0)
     }
 }

@@ -46,12 +46,14 @@ import Testing
         let plugins: [any PluginType] = [
             CredentialsPlugin { _ in URLCredential(user: "ann", password: Self.secret, persistence: .none) },
             HeaderPlugin(name: "X-Auth-Token", value: Self.secret),
+            HeaderPlugin(name: "Proxy-Authorization", value: "Bearer \(Self.secret)"),
         ]
         let logged = await everythingLogged(try TestTarget.loopback("/echo"), plugins: plugins)
         #expect(!logged.isEmpty)
         #expect(!logged.contains(Self.secret))
         #expect(!logged.contains(basic))
         #expect(logged.contains("Authorization: <redacted>"))
+        #expect(logged.contains("Proxy-Authorization: <redacted>"))
         #expect(logged.contains(#""authorization":"<redacted>""#), "the echoed header is hidden too")
     }
 
