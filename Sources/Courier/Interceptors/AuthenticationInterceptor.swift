@@ -54,7 +54,7 @@ public final class AuthenticationInterceptor: RequestInterceptor {
             scheme = type
         }
         var request = request
-        request.setValue("\(scheme.value) \(await state.currentToken())", forHTTPHeaderField: "Authorization")
+        HeaderValidation.set("\(scheme.value) \(await state.currentToken())", for: "Authorization", in: &request)
         return request
     }
 

@@ -26,7 +26,7 @@ public struct AccessTokenPlugin: PluginType {
             let type = authorizable.authorizationType
         else { return request }
         var request = request
-        request.setValue("\(type.value) \(tokenClosure(target))", forHTTPHeaderField: "Authorization")
+        HeaderValidation.set("\(type.value) \(tokenClosure(target))", for: "Authorization", in: &request)
         return request
     }
 }

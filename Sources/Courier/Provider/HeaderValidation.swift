@@ -1,9 +1,15 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Refuses header fields that would break the request head: the guard against header injection.
 ///
 /// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits, `!#$%&'*+-.^_|~` and the
-/// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as ``CourierError/requestMapping(_:)`` with
-/// a sentence naming the header (escaped, so that the message itself cannot break a log line) and never
-/// its value, which may be a secret.
+/// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as
+/// ``CourierError/requestMapping(_:)`` with a sentence naming the header (escaped, so that the message
+/// itself cannot break a log line) and never its value, which may be a secret.
 enum HeaderValidation {
     /// How every message about a refused header starts.
     static let messagePrefix = "The header "
@@ -16,6 +22,26 @@ enum HeaderValidation {
                 throw .requestMapping("\(messagePrefix)\(String(reflecting: name)) cannot be sent: \(problem).")
             }
         }
+    }
+
+    /// Sets the header `name` of `request` to `value`, as `URLRequest.setValue(_:forHTTPHeaderField:)`
+    /// does, except that a value that cannot be sent is kept rather than dropped.
+    ///
+    /// FoundationNetworking's `setValue` silently drops a value with CR or LF: the request would go out
+    /// without the header (an `Authorization` missing for no visible reason). Kept, it reaches
+    /// ``check(_:)``, which refuses the request with a clear error. Courier's own plugins and
+    /// interceptors set the headers they compute (tokens) through here.
+    static func set(_ value: String, for name: String, in request: inout URLRequest) {
+        if problem(name: name, value: value) == nil {
+            request.setValue(value, forHTTPHeaderField: name)
+            return
+        }
+        var fields = request.allHTTPHeaderFields ?? [:]
+        for key in fields.keys where key.caseInsensitiveCompare(name) == .orderedSame {
+            fields[key] = nil
+        }
+        fields[name] = value
+        request.allHTTPHeaderFields = fields
     }
 
     /// Whether `message` (the text of a ``CourierError/requestMapping(_:)``) is about a header, not a URL.

@@ -13,24 +13,25 @@ import Foundation
 /// deadlock when the awaiting task is cancelled while its response completes (swift-corelibs-foundation
 /// issue 5412: the cancellation handler waits for URLSession's work queue while holding the task's
 /// lock, and the work queue resumes the task, which needs that lock). Here the completion handler runs
-/// on the delegate queue, and the cancellation never waits: see ``cancel(_:in:)``.
+/// on the delegate queue, and the cancellation never waits: see ``SessionOwner/cancel(_:)``.
 final class CompletionTask: Sendable {
     private struct State {
         var task: URLSessionTask?
         var isCancelled = false
     }
 
-    private let session: URLSession
+    private let owner: SessionOwner
     private let state = Locked(State())
 
-    private init(session: URLSession) {
-        self.session = session
+    private init(owner: SessionOwner) {
+        self.owner = owner
     }
 
-    /// Sends `request` through `session` and returns its response; the awaiting task's cancellation
-    /// cancels the URLSession task and fails with `URLError(.cancelled)`.
-    static func send(_ request: TransportRequest, in session: URLSession) async throws -> TransportResponse {
-        let handle = CompletionTask(session: session)
+    /// Sends `request` through `owner`'s session and returns its response; the awaiting task's
+    /// cancellation cancels the URLSession task and fails with `URLError(.cancelled)`.
+    static func send(_ request: TransportRequest, in owner: SessionOwner) async throws -> TransportResponse {
+        let handle = CompletionTask(owner: owner)
+        let session = owner.session
         // Chosen now, while the caller's task-locals are in reach.
         let downloadURL = request.destination == .temporaryFile ? TemporaryFiles.newURL(for: "download") : nil
         return try await withTaskCancellationHandler {
@@ -90,7 +91,7 @@ final class CompletionTask: Sendable {
             state.task = task
             return state.isCancelled
         }
-        if cancelled { Self.cancel(task, in: session) }
+        if cancelled { owner.cancel(task) }
     }
 
     /// Cancels the task, now or as soon as it has been resumed.
@@ -99,22 +100,6 @@ final class CompletionTask: Sendable {
             state.isCancelled = true
             return state.task
         }
-        if let task { Self.cancel(task, in: session) }
-    }
-
-    /// Cancels `task` on `session`'s delegate queue, without waiting.
-    ///
-    /// Two races in URLSession on Linux make any other thread unsafe:
-    /// - A cancellation handler runs while the Swift runtime holds the cancelled task's lock, and
-    ///   `URLSessionTask.cancel()` waits for URLSession's work queue, which may be waiting for that lock
-    ///   to resume the task: cancelling in the handler can deadlock (swift-corelibs-foundation issue
-    ///   5412). Here the handler only queues the cancellation and returns.
-    /// - A task completes on the delegate queue: its completion handler runs, then it is marked
-    ///   completed and dropped from the session. A `cancel()` from another thread in between sees a
-    ///   running task and later reports its failure for a task the session no longer knows, which stops
-    ///   the process. On the (serial) delegate queue the cancellation runs wholly before the completion,
-    ///   or wholly after it, when it does nothing.
-    static func cancel(_ task: URLSessionTask, in session: URLSession) {
-        session.delegateQueue.addOperation { task.cancel() }
+        if let task { owner.cancel(task) }
     }
 }

@@ -13,6 +13,7 @@ final class Transfer: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransportResponse, any Error>?
         var task: URLSessionTask?
+        var owner: SessionOwner?
         var isCancelled = false
         var body = Data()
         var fileURL: URL?
@@ -49,9 +50,10 @@ final class Transfer: @unchecked Sendable {
         task.resume()
         let cancelNow = state.withLock { state in
             state.task = task
+            state.owner = owner
             return state.isCancelled
         }
-        if cancelNow { Self.cancelAtOnce(task) }
+        if cancelNow { owner.cancel(task) }
     }
 
     private func makeTask(in session: URLSession) -> URLSessionTask {
@@ -73,22 +75,11 @@ final class Transfer: @unchecked Sendable {
 
     /// Cancels the transfer; its caller gets `URLError(.cancelled)`.
     func cancel() {
-        let task = state.withLock { state in
+        let (task, owner) = state.withLock { state in
             state.isCancelled = true
-            return state.task
+            return (state.task, state.owner)
         }
-        if let task { Self.cancelAtOnce(task) }
-    }
-
-    /// Cancels `task` from a thread of its own, at once.
-    ///
-    /// Not here: a cancellation handler runs while the Swift runtime holds the cancelled task's lock,
-    /// and `URLSessionTask.cancel()` waits for URLSession's work queue (see ``CompletionTask``). Not on
-    /// the delegate queue either, as ``CompletionTask`` does: when a fast transfer makes that queue lag
-    /// behind its progress callbacks, the cancellation would wait for all of them while the transfer
-    /// goes on (a 1 GiB download finished before its cancellation ran, in a measurement).
-    static func cancelAtOnce(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+        if let task, let owner { owner.cancel(task) }
     }
 
     // MARK: Fed by the session delegate

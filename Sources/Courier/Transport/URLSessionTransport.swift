@@ -51,7 +51,7 @@ public struct URLSessionTransport: Transport {
     /// ``send(_:)`` without the resource deadline.
     private func sendUnbounded(_ request: TransportRequest) async throws -> TransportResponse {
         if request.progress == nil {
-            return try await CompletionTask.send(request, in: owner.session)
+            return try await CompletionTask.send(request, in: owner)
         }
         let transfer = Transfer(request: request)
         return try await withTaskCancellationHandler {
@@ -87,6 +87,25 @@ final class SessionOwner: Sendable {
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// Where cancellations run, one after the other.
+    private let cancellations = DispatchQueue(label: "Courier.URLSessionTransport.cancellations")
+
+    /// Cancels `task` without waiting, on a queue of its own.
+    ///
+    /// - Not in the caller: a cancellation handler runs while the Swift runtime holds the cancelled
+    ///   task's lock, and `URLSessionTask.cancel()` waits for URLSession's work queue, which may be
+    ///   waiting for that lock to resume the task: a deadlock (swift-corelibs-foundation issue 5412).
+    /// - Not on the delegate queue: when a fast transfer makes it lag behind its progress callbacks, the
+    ///   cancellation would wait for all of them while the transfer goes on.
+    /// - Not on a global queue: each `cancel()` blocks its thread until URLSession's work queue takes
+    ///   it, and a burst of them (a thousand requests cancelled at once) took the threads that
+    ///   URLSession's own timers need, delaying timeouts by seconds.
+    ///
+    /// One serial queue per session blocks at most one thread, and only for that session's work queue.
+    func cancel(_ task: URLSessionTask) {
+        cancellations.async { task.cancel() }
     }
 
     deinit {
