@@ -23,7 +23,7 @@ extension Redaction {
                 changed = true
                 continue
             }
-            if byte == UInt8(ascii: ":"), let (passwordEnd, _) = userInfoPassword(at: index, in: bytes) {
+            if byte == UInt8(ascii: ":"), let passwordEnd = userInfoPasswordEnd(at: index, in: bytes) {
                 output.append(byte)
                 output.append(contentsOf: replacement.utf8)
                 index = passwordEnd
@@ -56,7 +56,7 @@ extension Redaction {
 
     /// For the `:` at `colon` that separates the user and the password of a URL's user info
     /// (`scheme://user:password@host`), where the password ends (at the `@`).
-    private func userInfoPassword(at colon: Int, in bytes: [UInt8]) -> (end: Int, start: Int)? {
+    private func userInfoPasswordEnd(at colon: Int, in bytes: [UInt8]) -> Int? {
         // The user runs back to `://`, without white space, `/` or `@`.
         var userStart = colon
         while userStart > 0, !Self.endsValue(bytes[userStart - 1]), bytes[userStart - 1] != UInt8(ascii: "/"),
@@ -75,7 +75,7 @@ extension Redaction {
         guard end < bytes.count, end > colon + 1, !bytes[(colon + 1)..<end].elementsEqual(replacement.utf8) else {
             return nil
         }
-        return (end, colon + 1)
+        return end
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

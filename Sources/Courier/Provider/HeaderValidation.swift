@@ -17,6 +17,8 @@ enum HeaderValidation {
     /// Throws for the first field (in name order) that cannot be sent.
     static func check(_ fields: [String: String]?) throws(CourierError) {
         guard let fields, !fields.isEmpty else { return }
+        // One pass over each field; names are sorted only to report the first bad one.
+        guard fields.contains(where: { problem(name: $0.key, value: $0.value) != nil }) else { return }
         for name in fields.keys.sorted() {
             if let problem = problem(name: name, value: fields[name] ?? "") {
                 throw .requestMapping("\(messagePrefix)\(String(reflecting: name)) cannot be sent: \(problem).")
@@ -49,22 +51,31 @@ enum HeaderValidation {
         message.hasPrefix(messagePrefix)
     }
 
-    /// What is wrong with a field, or `nil` when it can be sent.
+    /// What is wrong with a field, or `nil` when it can be sent: one pass over the name and one over
+    /// the value when it can.
     private static func problem(name: String, value: String) -> String? {
-        if name.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) { return "its name contains CR or LF" }
-        if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) { return "its name is not an HTTP token" }
-        if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) { return "its value contains CR or LF" }
-        if value.utf8.contains(0) { return "its value contains NUL" }
-        return nil
+        if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
+            let hasBreak = name.utf8.contains { $0 == 0x0D || $0 == 0x0A }
+            return hasBreak ? "its name contains CR or LF" : "its name is not an HTTP token"
+        }
+        var hasNUL = false
+        for byte in value.utf8 where byte <= 0x0D {
+            if byte == 0x0D || byte == 0x0A { return "its value contains CR or LF" }
+            if byte == 0 { hasNUL = true }
+        }
+        return hasNUL ? "its value contains NUL" : nil
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+            UInt8(ascii: "|"), UInt8(ascii: "~"):
             true
         default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            false
         }
     }
 }

@@ -60,6 +60,21 @@ struct FaultBench {
         return (outcome, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
+    /// Sends `target` with `provider` and checks what every fault that needs no timeout shares: it
+    /// fails within ``prompt``, without a response (none arrived whole), and leaves no task behind.
+    ///
+    /// - Returns: The `URLError` code of the failure; `nil` when it succeeded or failed otherwise.
+    func promptFailure(
+        of target: TestTarget, with provider: Provider<TestTarget>, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> URLError.Code? {
+        let (outcome, seconds) = await send(target, with: provider)
+        #expect(seconds < Self.prompt, sourceLocation: sourceLocation)
+        #expect(await leftoverTasks() == 0, sourceLocation: sourceLocation)
+        guard let error = failure(of: outcome, sourceLocation: sourceLocation) else { return nil }
+        #expect(error.response == nil, sourceLocation: sourceLocation)
+        return urlErrorCode(error)
+    }
+
     /// The URLSession tasks and Courier transfers of the bench's transport still alive; see
     /// ``leftoverTasks(of:)``.
     func leftoverTasks() async -> Int {

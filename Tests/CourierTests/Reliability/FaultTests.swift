@@ -21,25 +21,17 @@ import Testing
         defer { bench.stop() }
         let attempts = AttemptCounter()
         let provider = bench.provider(retrying: true, plugins: [attempts])
-        let (outcome, seconds) = await bench.send(TestTarget(baseURL: try refusedURL(), path: "/echo"), with: provider)
-        let error = try #require(failure(of: outcome))
-        #expect(urlErrorCode(error) == .cannotConnectToHost)
-        #expect(error.response == nil)
+        let target = TestTarget(baseURL: try refusedURL(), path: "/echo")
+        #expect(await bench.promptFailure(of: target, with: provider) == .cannotConnectToHost)
         #expect(attempts.value == 3)
-        #expect(seconds < FaultBench.prompt)
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func resetBeforeAnyResponseIsNetworkConnectionLost() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(bench.target("/fault/reset-before-response"), with: bench.provider())
-        let error = try #require(failure(of: outcome))
-        #expect(urlErrorCode(error) == .networkConnectionLost)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/reset-before-response")
+        #expect(await bench.promptFailure(of: target, with: bench.provider()) == .networkConnectionLost)
         #expect(bench.hits.value == 1)
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func aResetIsRetriedForGetButNeverForPost() async throws {
@@ -60,29 +52,19 @@ import Testing
     @Test func resetMidBodyIsNetworkConnectionLostAndIsRetried() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/reset-mid-body"), with: bench.provider(retrying: true))
-        let error = try #require(failure(of: outcome))
-        #expect(urlErrorCode(error) == .networkConnectionLost)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/reset-mid-body")
+        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .networkConnectionLost)
         #expect(bench.hits.value == 3)
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func bodyShorterThanItsContentLengthIsUnknownAndNotRetried() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/short-body"), with: bench.provider(retrying: true))
-        let error = try #require(failure(of: outcome))
         // libcurl's "transfer closed with 90000 bytes remaining to read", which URLSession on Linux
         // reports as URLError(.unknown): not one of RetryPolicy's transient codes.
-        #expect(urlErrorCode(error) == .unknown)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/short-body")
+        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unknown)
         #expect(bench.hits.value == 1)
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func headersNeverSentTimeOutWithinTheRequestTimeout() async throws {
@@ -140,28 +122,18 @@ import Testing
     @Test func malformedStatusLineIsUnsupportedURLAndNotRetried() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/bad-status-line"), with: bench.provider(retrying: true))
-        let error = try #require(failure(of: outcome))
         // libcurl's "Unsupported HTTP version in response", as URLSession on Linux reports it.
-        #expect(urlErrorCode(error) == .unsupportedURL)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/bad-status-line")
+        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unsupportedURL)
         #expect(bench.hits.value == 1)
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func redirectLoopStopsAfterTwentyRedirects() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/redirect-loop"), with: bench.provider(retrying: true))
-        let error = try #require(failure(of: outcome))
-        #expect(urlErrorCode(error) == .httpTooManyRedirects)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/redirect-loop")
+        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .httpTooManyRedirects)
         #expect(bench.hits.value == 21)  // the request and 20 redirects, never retried
-        #expect(await bench.leftoverTasks() == 0)
     }
 
     @Test func fiftyMebibyteBodyArrivesWhole() async throws {
@@ -218,15 +190,10 @@ import Testing
     @Test func corruptGzipBodyIsUnknownAndNotRetried() async throws {
         let bench = try FaultBench()
         defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/gzip?corrupt=1"), with: bench.provider(retrying: true))
-        let error = try #require(failure(of: outcome))
         // libcurl's "Error while processing content unencoding: incorrect data check".
-        #expect(urlErrorCode(error) == .unknown)
-        #expect(error.response == nil)
-        #expect(seconds < FaultBench.prompt)
+        let target = bench.target("/fault/gzip?corrupt=1")
+        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unknown)
         #expect(bench.hits.value == 1)
-        #expect(await bench.leftoverTasks() == 0)
     }
 }
 
