@@ -10,7 +10,11 @@ let package = Package(
         .executable(name: "courier-bench", targets: ["CourierBench"]),
     ],
     targets: [
-        .target(name: "Courier"),
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(name: "Courier", dependencies: ["CCurl"]),
         .target(name: "LoopbackServer"),
         .target(
             name: "CourierExamples",

@@ -26,7 +26,7 @@ public final class APIClient: Sendable {
     ///   - plugins: Hooks around every request. Default: none.
     ///   - interceptors: Adapt and retry every request. Default: none.
     public init(
-        baseURL: URL, transport: any Transport = URLSessionTransport(), callbackQueue: DispatchQueue? = nil,
+        baseURL: URL, transport: any Transport = DefaultTransport.shared, callbackQueue: DispatchQueue? = nil,
         plugins: [any PluginType] = [], interceptors: [any RequestInterceptor] = []
     ) {
         self.baseURL = baseURL

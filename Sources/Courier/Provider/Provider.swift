@@ -49,7 +49,8 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - requestClosure: Turns an endpoint into a `URLRequest`. Default: ``defaultRequestMapping(for:)``.
     ///     An error it throws fails the request (a non-Courier error as ``CourierError/underlying(_:_:)``).
     ///   - stubClosure: Says which targets are stubbed. Default: ``neverStub(_:)``.
-    ///   - transport: Sends requests that are not stubbed. Default: a ``URLSessionTransport``.
+    ///   - transport: Sends requests that are not stubbed. Default: ``DefaultTransport/shared``, a
+    ///     ``CurlTransport`` on Linux and a ``URLSessionTransport`` on Apple platforms.
     ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue.
     ///   - plugins: Hooks around every request, in order. Default: none.
     ///   - interceptors: Adapt every attempt and decide on retries, in order. Default: none.
@@ -58,7 +59,7 @@ public final class Provider<Target: TargetType>: Sendable {
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping(for:),
         requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping(for:),
         stubClosure: @escaping StubClosure = Provider.neverStub,
-        transport: any Transport = URLSessionTransport(),
+        transport: any Transport = DefaultTransport.shared,
         callbackQueue: DispatchQueue? = nil,
         plugins: [any PluginType] = [],
         interceptors: [any RequestInterceptor] = [],

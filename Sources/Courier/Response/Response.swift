@@ -19,6 +19,9 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
     public let response: HTTPURLResponse?
     /// Where a download's body was written, or `nil` for other requests.
     public let fileURL: URL?
+    /// How the transfer went (phases, bytes, connection), when the transport measured it; `nil` for
+    /// stubs and transports that measure nothing.
+    public let metrics: TransferMetrics?
 
     /// Creates a response.
     ///
@@ -33,13 +36,17 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
         self.init(statusCode: statusCode, data: data, request: request, response: response, fileURL: nil)
     }
 
-    /// Creates a response whose body was written to `fileURL`.
-    public init(statusCode: Int, data: Data, request: URLRequest?, response: HTTPURLResponse?, fileURL: URL?) {
+    /// Creates a response whose body was written to `fileURL`, with the transfer's metrics.
+    public init(
+        statusCode: Int, data: Data, request: URLRequest?, response: HTTPURLResponse?, fileURL: URL?,
+        metrics: TransferMetrics? = nil
+    ) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
         self.response = response
         self.fileURL = fileURL
+        self.metrics = metrics
     }
 
     /// `Status Code: 200, Data Length: 42`.

@@ -75,7 +75,7 @@ extension TransferPlan {
         return .success(
             Response(
                 statusCode: response.statusCode, data: Data(), request: response.request, response: httpResponse,
-                fileURL: destinationURL))
+                fileURL: destinationURL, metrics: response.metrics))
     }
 
     /// `response` without its temporary file, which is removed; with `keepingBody`, a body of up to
@@ -86,7 +86,7 @@ extension TransferPlan {
         TemporaryFiles.remove(fileURL)
         return Response(
             statusCode: response.statusCode, data: body, request: response.request, response: response.response,
-            fileURL: nil)
+            fileURL: nil, metrics: response.metrics)
     }
 
     /// The contents of `url` when it holds at most ``keptErrorBodyLimit`` bytes, else nothing.

@@ -7,7 +7,8 @@ import Foundation
 /// Moves the bytes of one request and its response, and nothing else.
 ///
 /// The seam between Courier and the network: no plugins, validation or retries happen here. Courier
-/// ships ``URLSessionTransport``; a test double needs only ``send(_:)``:
+/// ships ``CurlTransport`` (the default on Linux) and ``URLSessionTransport`` (the default on Apple
+/// platforms); a test double needs only ``send(_:)``:
 ///
 /// ```swift
 /// struct EchoTransport: Transport {
@@ -87,13 +88,16 @@ public struct TransportResponse: Sendable {
     public var data: Data
     /// The temporary file holding the body, when it went to a file.
     public var fileURL: URL?
+    /// How the transfer went, when the transport measured it.
+    public var metrics: TransferMetrics?
 
     /// Creates a response from an `HTTPURLResponse`.
-    public init(response: HTTPURLResponse, data: Data = Data(), fileURL: URL? = nil) {
+    public init(response: HTTPURLResponse, data: Data = Data(), fileURL: URL? = nil, metrics: TransferMetrics? = nil) {
         statusCode = response.statusCode
         self.response = response
         self.data = data
         self.fileURL = fileURL
+        self.metrics = metrics
     }
 
     /// Creates a response from a status code, for test doubles.

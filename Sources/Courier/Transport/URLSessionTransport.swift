@@ -14,24 +14,27 @@ import Foundation
 /// On Linux the session keeps no `URLCache`, whatever the configuration says: URLSession there can
 /// stop the process when a request that consults the cache is cancelled (swift-corelibs-foundation
 /// issue 3296), and Courier never trades a crash for a cache.
-public struct URLSessionTransport: Transport {
+public final class URLSessionTransport: Transport {
     private let owner: SessionOwner
+    /// The rules for redirects and response sizes.
+    public let policy: TransportPolicy
 
     /// A transport over a session with the `.default` configuration.
-    public init() {
+    public convenience init() {
         self.init(configuration: .default)
     }
 
     /// A transport over a session with the given configuration.
-    public init(configuration: URLSessionConfiguration) {
+    public init(configuration: URLSessionConfiguration, policy: TransportPolicy = TransportPolicy()) {
         owner = SessionOwner(configuration: configuration)
+        self.policy = policy
     }
 
     /// A transport over a session with the configuration of `session`.
     ///
     /// The given session's delegate is not used: Courier's own delegate drives every transfer.
-    public init(session: URLSession) {
-        self.init(configuration: session.configuration)
+    public convenience init(session: URLSession, policy: TransportPolicy = TransportPolicy()) {
+        self.init(configuration: session.configuration, policy: policy)
     }
 
     /// The session that carries the requests.
@@ -45,7 +48,7 @@ public struct URLSessionTransport: Transport {
     /// in, would otherwise never fail). `timeoutIntervalForRequest` bounds each wait for data.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard let limit = owner.resourceTimeout else { return try await sendUnbounded(request) }
-        return try await ResourceDeadline.run(seconds: limit) { try await sendUnbounded(request) }
+        return try await ResourceDeadline.run(seconds: limit) { try await self.sendUnbounded(request) }
     }
 
     /// ``send(_:)`` without the resource deadline.

@@ -87,22 +87,6 @@ struct FaultBench {
     }
 }
 
-/// The URLSession tasks and Courier transfers of `transport` still alive, once those that are ending
-/// have ended (waiting up to 2 s): 0 when the transport leaked nothing.
-func leftoverTasks(of transport: URLSessionTransport) async -> Int {
-    let delegate = transport.session.delegate as? SessionDelegate
-    var left = 0
-    for _ in 0..<200 {
-        let tasks = await withCheckedContinuation { continuation in
-            transport.session.getAllTasks { continuation.resume(returning: $0.count) }
-        }
-        left = (delegate?.activeTransferCount ?? 0) + tasks
-        if left == 0 { return 0 }
-        try? await Task.sleep(nanoseconds: 10_000_000)
-    }
-    return left
-}
-
 /// The `URLError` code of an `.underlying` error, or `nil` for any other error.
 func urlErrorCode(_ error: CourierError) -> URLError.Code? {
     guard case .underlying(let underlying, _) = error else { return nil }

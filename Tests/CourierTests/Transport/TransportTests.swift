@@ -1,23 +1,25 @@
-import Courier
 import Foundation
 import LoopbackServer
 import Testing
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// `URLSessionTransport` on its own, against the loopback server.
-@Suite struct URLSessionTransportTests {
+/// Each transport on its own, against the loopback server.
+@Suite struct TransportTests {
     private func request(_ path: String) throws -> URLRequest {
         URLRequest(url: try TestServer.baseURL().appendingPathComponent(path))
     }
 
-    @Test func sendsAndReturnsStatusHeadersAndBody() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func sendsAndReturnsStatusHeadersAndBody(kind: TransportKind) async throws {
         var urlRequest = try request("echo")
         urlRequest.httpMethod = "PATCH"
         urlRequest.httpBody = Data("payload".utf8)
-        let answer = try await URLSessionTransport().send(TransportRequest(urlRequest: urlRequest))
+        let answer = try await kind.make().send(TransportRequest(urlRequest: urlRequest))
         #expect(answer.statusCode == 200)
         #expect(answer.response?.value(forHTTPHeaderField: "Content-Type") == "application/json")
         let echo = try JSONDecoder().decode(Echo.self, from: answer.data)
@@ -26,17 +28,19 @@ import Testing
         #expect(answer.fileURL == nil)
     }
 
-    @Test func usesTheConfigurationOfTheGivenSession() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func usesTheHeadersOfTheConfiguration(kind: TransportKind) async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]
-        let transport = URLSessionTransport(session: URLSession(configuration: configuration))
+        let transport = try kind.make(configuration: configuration)
         let answer = try await transport.send(TransportRequest(urlRequest: try request("echo")))
         let echo = try JSONDecoder().decode(Echo.self, from: answer.data)
         #expect(echo.headers["x-from-configuration"] == "yes")
     }
 
-    @Test func bodyCanGoToATemporaryFile() async throws {
-        let transport = URLSessionTransport()
+    @Test(arguments: TransportKind.allCases)
+    func bodyCanGoToATemporaryFile(kind: TransportKind) async throws {
+        let transport = try kind.make()
         let answer = try await transport.send(
             TransportRequest(urlRequest: try request("bytes/100000"), destination: .temporaryFile))
         let file = try #require(answer.fileURL)
@@ -47,7 +51,8 @@ import Testing
         #expect(answer.data.isEmpty)
     }
 
-    @Test func bodyCanStreamFromAFileWithProgress() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func bodyCanStreamFromAFileWithProgress(kind: TransportKind) async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         let payload = StandardRoutes.patternData(offset: 0, count: 2_000_000)
         try payload.write(to: file)
@@ -55,7 +60,7 @@ import Testing
         var urlRequest = try request("upload")
         urlRequest.httpMethod = "POST"
         let sent = Reports()
-        let answer = try await URLSessionTransport().send(
+        let answer = try await kind.make().send(
             TransportRequest(
                 urlRequest: urlRequest, bodyFileURL: file,
                 progress: { sent.append(ProgressResponse(progress: Double($0.bytesSent))) }))
@@ -67,11 +72,21 @@ import Testing
         #expect(sent.all.last?.progress == 2_000_000)
     }
 
-    @Test func refusedConnectionThrowsURLError() async throws {
-        let transport = URLSessionTransport()
+    @Test(arguments: TransportKind.allCases)
+    func refusedConnectionThrowsURLError(kind: TransportKind) async throws {
+        let transport = try kind.make()
         let error = await #expect(throws: URLError.self) {
             try await transport.send(TransportRequest(urlRequest: URLRequest(url: try refusedURL())))
         }
         #expect(error?.code == .cannotConnectToHost)
+    }
+
+    @Test func usesTheConfigurationOfTheGivenSession() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-From-Configuration": "yes"]
+        let transport = URLSessionTransport(session: URLSession(configuration: configuration))
+        let answer = try await transport.send(TransportRequest(urlRequest: try request("echo")))
+        let echo = try JSONDecoder().decode(Echo.self, from: answer.data)
+        #expect(echo.headers["x-from-configuration"] == "yes")
     }
 }

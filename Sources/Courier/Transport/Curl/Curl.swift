@@ -1,0 +1,584 @@
+import CCurl
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The one Swift file that touches libcurl's pointers: the multi and easy handles, header lists, the
+// error buffer and the C callbacks. Every pointer made here is freed here: easy handles by `CurlEasy`,
+// the multi handle by `CurlMulti`, header lists and file descriptors by `CurlTransfer.release()`.
+// Everything else in Courier sees only these classes' safe methods.
+
+/// libcurl, loaded once per process from the shared library (see the `CCurl` target).
+enum CurlLibrary {
+    /// libcurl's version string once loaded, or why it could not be loaded.
+    static let loaded: Result<String, CurlUnavailableError> = {
+        var buffer = [CChar](repeating: 0, count: 512)
+        guard ccurl_load(&buffer, buffer.count) == 0 else {
+            let reason = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(CurlUnavailableError(reason: reason))
+        }
+        return .success(ccurl_version().map { String(cString: $0) } ?? "libcurl")
+    }()
+
+    /// The description libcurl gives of a result code.
+    static func describe(_ code: Int32) -> String {
+        ccurl_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code)"
+    }
+}
+
+/// A multi handle: the transfers of one ``CurlEngine``, driven from its thread only (``wakeUp()`` is
+/// the one method other threads may call).
+final class CurlMulti: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+
+    init?(maximumConnectionsPerHost: Int) {
+        guard let handle = ccurl_multi_init() else { return nil }
+        self.handle = handle
+        ccurl_multi_setopt_long(handle, CCURLMOPT_PIPELINING, Int(CCURLPIPE_MULTIPLEX))
+        if maximumConnectionsPerHost > 0 {
+            ccurl_multi_setopt_long(handle, CCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
+        }
+    }
+
+    deinit {
+        ccurl_multi_cleanup(handle)
+    }
+
+    func add(_ easy: CurlEasy) -> Bool {
+        ccurl_multi_add_handle(handle, easy.handle) == 0
+    }
+
+    func remove(_ easy: CurlEasy) {
+        ccurl_multi_remove_handle(handle, easy.handle)
+    }
+
+    /// Moves every transfer as far as it can go without waiting.
+    func perform() {
+        var running: Int32 = 0
+        ccurl_multi_perform(handle, &running)
+    }
+
+    /// Waits for network activity, a wake-up, or `milliseconds`, whichever comes first (libcurl's own
+    /// timers shorten the wait when they need to).
+    func poll(milliseconds: Int32) {
+        var ready: Int32 = 0
+        ccurl_multi_poll(handle, milliseconds, &ready)
+    }
+
+    /// Ends a ``poll(milliseconds:)`` under way, or the next one; safe from any thread.
+    func wakeUp() {
+        ccurl_multi_wakeup(handle)
+    }
+
+    /// The next finished transfer: its easy handle's key (``CurlEasy/key``) and libcurl's result code.
+    func nextFinished() -> (key: UInt, code: Int32)? {
+        var easy: UnsafeMutableRawPointer?
+        var code: Int32 = 0
+        guard ccurl_multi_next_done(handle, &easy, &code) == 1, let easy else { return nil }
+        return (UInt(bitPattern: easy), code)
+    }
+}
+
+/// An easy handle and its error buffer, reused from transfer to transfer (``CurlEngine`` pools them).
+final class CurlEasy: @unchecked Sendable {
+    fileprivate let handle: UnsafeMutableRawPointer
+    fileprivate let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init?() {
+        guard let handle = ccurl_easy_init() else { return nil }
+        self.handle = handle
+        errorBuffer = .allocate(capacity: Int(CCURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+    }
+
+    deinit {
+        ccurl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    /// The key ``CurlMulti/nextFinished()`` reports this handle by.
+    var key: UInt { UInt(bitPattern: handle) }
+
+    /// Forgets every option of the last transfer (connections stay in the multi handle's cache).
+    func reset() {
+        ccurl_easy_reset(handle)
+        errorBuffer[0] = 0
+    }
+
+    /// What libcurl wrote in the error buffer about the last failure, if anything.
+    var errorMessage: String? {
+        errorBuffer[0] == 0 ? nil : String(cString: errorBuffer)
+    }
+
+    fileprivate func set(_ option: Int32, _ value: Int) {
+        ccurl_easy_setopt_long(handle, option, value)
+    }
+
+    fileprivate func set(_ option: Int32, offset value: Int64) {
+        ccurl_easy_setopt_off_t(handle, option, value)
+    }
+
+    /// Sets a string option; libcurl copies the string.
+    fileprivate func set(_ option: Int32, string value: String) {
+        value.withCString { _ = ccurl_easy_setopt_pointer(handle, option, $0) }
+    }
+
+    fileprivate func set(_ option: Int32, pointer value: UnsafeRawPointer?) {
+        ccurl_easy_setopt_pointer(handle, option, value)
+    }
+
+    fileprivate func long(_ info: Int32) -> Int {
+        var value = 0
+        return ccurl_easy_getinfo_long(handle, info, &value) == 0 ? value : 0
+    }
+
+    fileprivate func offset(_ info: Int32) -> Int64 {
+        var value: Int64 = 0
+        return ccurl_easy_getinfo_off_t(handle, info, &value) == 0 ? value : 0
+    }
+
+    fileprivate func string(_ info: Int32) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard ccurl_easy_getinfo_string(handle, info, &value) == 0, let value else { return nil }
+        return String(cString: value)
+    }
+}
+
+/// The body of one hop.
+enum CurlBody {
+    case none
+    case data(Data)
+    case file(URL)
+
+    var isPresent: Bool {
+        if case .none = self { false } else { true }
+    }
+}
+
+/// Where one hop's response body goes.
+enum CurlSink {
+    case memory
+    case file(URL)
+}
+
+/// What one hop needs besides its request.
+struct CurlHopOptions {
+    var headers: [(name: String, value: String)]
+    /// Headers libcurl adds on its own that are to be left out.
+    var removedHeaders: [String]
+    var body: CurlBody
+    var sink: CurlSink
+    /// The most body bytes the sink may take.
+    var limit: Int64?
+    var progress: (@Sendable (TransferProgress) -> Void)?
+    /// Each wait for data, and the wait for the response head once the body is sent.
+    var requestTimeout: TimeInterval
+    /// What is left of the whole transfer's time, or `nil` for no bound.
+    var remainingResourceTime: TimeInterval?
+    var trust: ServerTrustPolicy
+}
+
+/// What one hop came back with.
+struct CurlHopResult {
+    var statusCode: Int
+    var httpVersion: String
+    var headerFields: [String: String]
+    var setCookieLines: [String]
+    var body: Data
+    var fileURL: URL?
+    var metrics: TransferMetrics
+}
+
+/// One request and its response on one easy handle: one hop of a ``CurlTransport`` request.
+///
+/// Made and configured on the caller's thread; once handed to the ``CurlEngine`` every field below
+/// `state` is read and written on the engine's thread only (libcurl calls the callbacks there).
+final class CurlTransfer: @unchecked Sendable {
+    let easy: CurlEasy
+    let url: URL
+    private let limit: Int64?
+    private let isDownload: Bool
+    private let progress: (@Sendable (TransferProgress) -> Void)?
+    private let requestTimeout: UInt64
+    private let bodySize: Int64
+    /// Whether the caller cancelled, and whether the transfer was handed to the engine.
+    let state = Locked((isCancelled: false, isSubmitted: false))
+    /// How many redirects came before this hop (for the metrics); set before submission.
+    var redirectCount = 0
+    /// The caller awaiting the outcome; set before submission, resumed once by the engine.
+    var continuation: CheckedContinuation<CurlHopResult, any Error>?
+
+    // Engine thread only, from here on.
+    private var headerList: UnsafeMutableRawPointer?
+    private var bodyFile: Int32 = -1
+    private var sinkFile: Int32 = -1
+    let sinkURL: URL?
+    private var statusCode = 0
+    private var httpVersion = "HTTP/1.1"
+    private var headerFields: [(String, String)] = []
+    private var setCookieLines: [String] = []
+    private var isHeadComplete = false
+    /// The body length the head announced (when the body is not content-encoded), or -1.
+    private var expectedLength: Int64 = -1
+    private var body = Data()
+    private var received: Int64 = 0
+    private var lastProgress = TransferProgress(
+        bytesSent: 0, bytesExpectedToSend: -1, bytesReceived: 0, bytesExpectedToReceive: -1)
+    /// Set by a callback that stopped the transfer: a size limit, a file that could not be written.
+    private(set) var failure: (any Error)?
+    /// The last moment bytes moved either way (uptime nanoseconds).
+    private var lastActivity: UInt64 = 0
+    /// The last moment a body byte was handed to libcurl: the head is due a request timeout later.
+    private var bodyProgressAt: UInt64 = 0
+
+    /// Configures `easy` for `request`.
+    ///
+    /// - Throws: `URLError(.fileDoesNotExist)` or `.cannotCreateFile` when the body file cannot be
+    ///   opened or the download file cannot be created.
+    init(easy: CurlEasy, request: URLRequest, url: URL, options: CurlHopOptions) throws {
+        self.easy = easy
+        self.url = url
+        limit = options.limit
+        progress = options.progress
+        requestTimeout = UInt64(max(0.001, options.requestTimeout) * 1e9)
+        if case .file(let file) = options.sink {
+            isDownload = true
+            sinkURL = file
+        } else {
+            isDownload = false
+            sinkURL = nil
+        }
+        var bodySize: Int64 = 0
+        switch options.body {
+        case .none:
+            break
+        case .data(let data):
+            bodySize = Int64(data.count)
+        case .file(let file):
+            bodyFile = open(file.path, O_RDONLY | O_CLOEXEC)
+            guard bodyFile >= 0 else { throw URLError(.fileDoesNotExist) }
+            var status = stat()
+            if fstat(bodyFile, &status) == 0 { bodySize = Int64(status.st_size) }
+        }
+        self.bodySize = bodySize
+        if let sinkURL {
+            sinkFile = open(sinkURL.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard sinkFile >= 0 else {
+                release()
+                throw URLError(.cannotCreateFile)
+            }
+        }
+        configure(request: request, options: options)
+    }
+
+    deinit {
+        release()
+    }
+
+    private func configure(request: URLRequest, options: CurlHopOptions) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        easy.set(CCURLOPT_NOSIGNAL, 1)
+        easy.set(CCURLOPT_ERRORBUFFER, pointer: easy.errorBuffer)
+        easy.set(CCURLOPT_URL, string: url.absoluteString)
+        easy.set(CCURLOPT_PROTOCOLS_STR, string: "http,https")
+        easy.set(CCURLOPT_HTTP_VERSION, Int(CCURL_HTTP_VERSION_2TLS))
+        easy.set(CCURLOPT_ACCEPT_ENCODING, string: "")
+        easy.set(CCURLOPT_TCP_KEEPALIVE, 1)
+        ccurl_easy_setopt_data_callback(easy.handle, CCURLOPT_WRITEFUNCTION, curlWrite)
+        easy.set(CCURLOPT_WRITEDATA, pointer: me)
+        ccurl_easy_setopt_data_callback(easy.handle, CCURLOPT_HEADERFUNCTION, curlHeader)
+        easy.set(CCURLOPT_HEADERDATA, pointer: me)
+        easy.set(CCURLOPT_CONNECTTIMEOUT_MS, Int(max(1, options.requestTimeout * 1000)))
+        if let remaining = options.remainingResourceTime {
+            easy.set(CCURLOPT_TIMEOUT_MS, Int(max(1, remaining * 1000)))
+        }
+        if let caFile = options.trust.certificateAuthorityFile {
+            easy.set(CCURLOPT_CAINFO, string: caFile.path)
+        }
+        if !options.trust.pinnedPublicKeyHashes.isEmpty {
+            let pins = options.trust.pinnedPublicKeyHashes.map { "sha256//\($0)" }.joined(separator: ";")
+            easy.set(CCURLOPT_PINNEDPUBLICKEY, string: pins)
+        }
+        if progress != nil {
+            easy.set(CCURLOPT_NOPROGRESS, 0)
+            ccurl_easy_setopt_progress_callback(easy.handle, CCURLOPT_XFERINFOFUNCTION, curlProgress)
+            easy.set(CCURLOPT_XFERINFODATA, pointer: me)
+        }
+        if case .file = options.sink {
+            easy.set(CCURLOPT_BUFFERSIZE, 512 << 10)
+        }
+
+        let method = request.httpMethod ?? "GET"
+        var hasBody = true
+        switch options.body {
+        case .data(let data) where method != "HEAD":
+            easy.set(CCURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(data.count))
+            data.withUnsafeBytes {
+                easy.set(CCURLOPT_COPYPOSTFIELDS, pointer: $0.baseAddress ?? UnsafeRawPointer(emptyBody))
+            }
+        case .file where method != "HEAD":
+            easy.set(CCURLOPT_POST, 1)
+            easy.set(CCURLOPT_POSTFIELDSIZE_LARGE, offset: bodySize)
+            ccurl_easy_setopt_data_callback(easy.handle, CCURLOPT_READFUNCTION, curlRead)
+            easy.set(CCURLOPT_READDATA, pointer: me)
+            ccurl_easy_setopt_seek_callback(easy.handle, CCURLOPT_SEEKFUNCTION, curlSeek)
+            easy.set(CCURLOPT_SEEKDATA, pointer: me)
+            easy.set(CCURLOPT_UPLOAD_BUFFERSIZE, 1 << 20)
+        default:
+            hasBody = false
+        }
+        switch method {
+        case "GET" where !hasBody:
+            easy.set(CCURLOPT_HTTPGET, 1)
+        case "HEAD":
+            easy.set(CCURLOPT_NOBODY, 1)
+        case "POST" where !hasBody, "PUT" where !hasBody, "PATCH" where !hasBody:
+            // An empty body with `Content-Length: 0`, as servers expect of these methods.
+            easy.set(CCURLOPT_POSTFIELDSIZE_LARGE, offset: 0)
+            easy.set(CCURLOPT_POSTFIELDS, pointer: UnsafeRawPointer(emptyBody))
+            if method != "POST" { easy.set(CCURLOPT_CUSTOMREQUEST, string: method) }
+        case "POST":
+            break
+        default:
+            easy.set(CCURLOPT_CUSTOMREQUEST, string: method)
+        }
+
+        var list: UnsafeMutableRawPointer?
+        for (name, value) in options.headers {
+            // `Name;` is how libcurl sends a header with an empty value (`Name:` would remove it).
+            list = ccurl_slist_append(list, value.isEmpty ? "\(name);" : "\(name): \(value)") ?? list
+        }
+        for name in options.removedHeaders {
+            list = ccurl_slist_append(list, "\(name):") ?? list
+        }
+        headerList = list
+        easy.set(CCURLOPT_HTTPHEADER, pointer: list)
+    }
+
+    /// Frees the header list and closes the files; safe to call more than once.
+    func release() {
+        if let headerList {
+            ccurl_slist_free_all(headerList)
+            self.headerList = nil
+        }
+        if bodyFile >= 0 {
+            close(bodyFile)
+            bodyFile = -1
+        }
+        if sinkFile >= 0 {
+            close(sinkFile)
+            sinkFile = -1
+        }
+    }
+
+    // MARK: On the engine's thread
+
+    /// Notes the moment the engine handed the transfer to libcurl.
+    func started(at now: UInt64) {
+        lastActivity = now
+        bodyProgressAt = now
+    }
+
+    /// When the transfer times out unless bytes move first: a request timeout after the last bytes,
+    /// and, until the whole head has arrived, a request timeout after the last body byte was sent
+    /// (however slowly a server drips header lines).
+    var deadline: UInt64 {
+        let idle = lastActivity + requestTimeout
+        return isHeadComplete ? idle : min(idle, bodyProgressAt + requestTimeout)
+    }
+
+    /// The outcome of a transfer that libcurl finished with `code`.
+    func outcome(code: Int32, redirectCount: Int) -> Result<CurlHopResult, any Error> {
+        if let failure { return .failure(failure) }
+        guard code == CCURLE_OK else {
+            return .failure(CurlErrors.urlError(code, message: easy.errorMessage, url: url))
+        }
+        guard statusCode > 0 else { return .failure(URLError(.badServerResponse)) }
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]  // lowercased name -> the first spelling seen
+        for (name, value) in headerFields {
+            let key = name.lowercased()
+            if let spelling = names[key] {
+                fields[spelling] = (fields[spelling].map { $0 + ", " } ?? "") + value
+            } else {
+                names[key] = name
+                fields[name] = value
+            }
+        }
+        let data = body
+        body = Data()
+        return .success(
+            CurlHopResult(
+                statusCode: statusCode, httpVersion: httpVersion, headerFields: fields,
+                setCookieLines: setCookieLines, body: data, fileURL: sinkURL,
+                metrics: metrics(redirectCount: redirectCount)))
+    }
+
+    private func metrics(redirectCount: Int) -> TransferMetrics {
+        func phase(_ info: Int32) -> Duration? {
+            let microseconds = easy.offset(info)
+            return microseconds > 0 ? .microseconds(microseconds) : nil
+        }
+        let reused = easy.long(CCURLINFO_NUM_CONNECTS) == 0
+        let version: String? =
+            switch easy.long(CCURLINFO_HTTP_VERSION) {
+            case 1: "HTTP/1.0"
+            case 2: "HTTP/1.1"
+            case 3: "HTTP/2"
+            case 30: "HTTP/3"
+            default: nil
+            }
+        let port = easy.long(CCURLINFO_PRIMARY_PORT)
+        return TransferMetrics(
+            domainLookup: reused ? nil : phase(CCURLINFO_NAMELOOKUP_TIME_T),
+            connect: reused ? nil : phase(CCURLINFO_CONNECT_TIME_T),
+            secureConnection: reused ? nil : phase(CCURLINFO_APPCONNECT_TIME_T),
+            firstByte: phase(CCURLINFO_STARTTRANSFER_TIME_T),
+            total: .microseconds(easy.offset(CCURLINFO_TOTAL_TIME_T)),
+            bytesSent: Int64(easy.long(CCURLINFO_REQUEST_SIZE)) + easy.offset(CCURLINFO_SIZE_UPLOAD_T),
+            bytesReceived: Int64(easy.long(CCURLINFO_HEADER_SIZE)) + easy.offset(CCURLINFO_SIZE_DOWNLOAD_T),
+            redirectCount: redirectCount, isReusedConnection: reused, httpVersion: version,
+            remoteAddress: easy.string(CCURLINFO_PRIMARY_IP), remotePort: port > 0 ? port : nil)
+    }
+
+    // MARK: Callbacks (libcurl calls them on the engine's thread, inside `CurlMulti.perform()`)
+
+    fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+        var text = String(decoding: line, as: UTF8.self)
+        while let last = text.last, last.isNewline { text.removeLast() }
+        if text.hasPrefix("HTTP/") {
+            // A new status line: an interim (1xx) answer's head is forgotten.
+            let parts = text.split(separator: " ", maxSplits: 2)
+            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            httpVersion = String(parts.first ?? "HTTP/1.1")
+            headerFields.removeAll(keepingCapacity: true)
+            setCookieLines.removeAll()
+            isHeadComplete = false
+        } else if text.isEmpty {
+            if statusCode >= 200 { headComplete() }
+        } else if let first = text.first, first == " " || first == "\t", !headerFields.isEmpty {
+            headerFields[headerFields.count - 1].1 += " " + text.trimmingCharacters(in: .whitespaces)
+        } else if let colon = text.firstIndex(of: ":") {
+            let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+            let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            headerFields.append((name, value))
+            if name.caseInsensitiveCompare("Set-Cookie") == .orderedSame { setCookieLines.append(value) }
+        }
+        return line.count
+    }
+
+    private func headComplete() {
+        isHeadComplete = true
+        let encoded = headerFields.contains { $0.0.caseInsensitiveCompare("Content-Encoding") == .orderedSame }
+        guard !encoded,
+            let length = headerFields.first(where: { $0.0.caseInsensitiveCompare("Content-Length") == .orderedSame }),
+            let expected = Int64(length.1), expected > 0
+        else { return }
+        expectedLength = expected
+        if sinkURL == nil, expected <= 64 << 20, expected <= limit ?? .max { body.reserveCapacity(Int(expected)) }
+    }
+
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+        received += Int64(bytes.count)
+        if let limit, received > limit {
+            failure = ResponseSizeLimitExceeded(limit: limit, isDownload: isDownload)
+            return 0
+        }
+        if sinkFile < 0 {
+            body.append(contentsOf: bytes)
+            if progress != nil { reportProgress() }
+            return bytes.count
+        }
+        var offset = 0
+        while offset < bytes.count {
+            guard let base = bytes.baseAddress else { break }
+            let written = write(sinkFile, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = URLError(.cannotWriteToFile)
+                return 0
+            }
+            offset += written
+        }
+        if progress != nil { reportProgress() }
+        return bytes.count
+    }
+
+    fileprivate func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lastActivity = now
+        bodyProgressAt = now
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            let count = read(bodyFile, base, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { return Int(CCURL_READFUNC_ABORT) }
+        }
+    }
+
+    fileprivate func seekBody(to offset: Int64, origin: Int32) -> Int32 {
+        lseek(bodyFile, off_t(offset), origin) < 0 ? CCURL_SEEKFUNC_FAIL : CCURL_SEEKFUNC_OK
+    }
+
+    /// Reports progress when it moved: bytes sent as libcurl counts them (`uploadNow`, from the progress
+    /// callback), bytes received as they reached the body (never ahead of it).
+    fileprivate func reportProgress(uploadNow: Int64? = nil) {
+        guard let progress else { return }
+        var next = lastProgress
+        if let uploadNow, uploadNow > next.bytesSent {
+            bodyProgressAt = DispatchTime.now().uptimeNanoseconds
+            next.bytesSent = uploadNow
+        }
+        next.bytesExpectedToSend = bodySize > 0 ? bodySize : -1
+        next.bytesReceived = max(next.bytesReceived, received)
+        next.bytesExpectedToReceive = expectedLength
+        guard next != lastProgress else { return }
+        lastProgress = next
+        progress(next)
+    }
+}
+
+/// An empty request body that lives as long as the process.
+nonisolated(unsafe) private let emptyBody: UnsafeMutablePointer<CChar> = {
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+    pointer.initialize(to: 0)
+    return pointer
+}()
+
+private func transfer(_ userdata: UnsafeMutableRawPointer?) -> CurlTransfer? {
+    userdata.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private let curlWrite: ccurl_data_callback = { buffer, size, count, userdata in
+    guard let transfer = transfer(userdata) else { return 0 }
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlHeader: ccurl_data_callback = { buffer, size, count, userdata in
+    guard let transfer = transfer(userdata) else { return 0 }
+    return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlRead: ccurl_data_callback = { buffer, size, count, userdata in
+    guard let transfer = transfer(userdata) else { return Int(CCURL_READFUNC_ABORT) }
+    return transfer.readBody(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+}
+
+private let curlSeek: ccurl_seek_callback = { userdata, offset, origin in
+    guard let transfer = transfer(userdata) else { return CCURL_SEEKFUNC_FAIL }
+    return transfer.seekBody(to: offset, origin: origin)
+}
+
+private let curlProgress: ccurl_progress_callback = { userdata, _, _, _, uploadNow in
+    transfer(userdata)?.reportProgress(uploadNow: uploadNow)
+    return 0
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One thread driving one libcurl multi handle: every transfer of a ``CurlTransport``.
+///
+/// Callers hand transfers in (``run(_:)``) and cancel them from any thread through a locked inbox and a
+/// wake-up; everything else (the multi handle, the table of active transfers, the callbacks) belongs
+/// to the engine's thread. Each transfer's awaiting task is resumed exactly once, from that thread.
+final class CurlEngine: @unchecked Sendable {
+    private struct Inbox {
+        var added: [CurlTransfer] = []
+        var cancelled: [CurlTransfer] = []
+        var isStopping = false
+    }
+
+    private let multi: CurlMulti
+    private let inbox = Locked(Inbox())
+    /// Idle easy handles, reused from transfer to transfer.
+    private let pool = Locked([CurlEasy]())
+    private static let poolLimit = 64
+
+    /// Transfers handed to the engine and not yet finished.
+    private let unfinished = Locked(0)
+
+    /// Transfers handed to the engine and not yet finished: 0 once every request has ended.
+    var activeTransferCount: Int { unfinished.withLock { $0 } }
+
+    // The engine's thread only.
+    private var active: [UInt: CurlTransfer] = [:]
+    private var nextDeadlineCheck: UInt64 = .max
+
+    /// Starts the engine's thread.
+    init(maximumConnectionsPerHost: Int) throws {
+        guard let multi = CurlMulti(maximumConnectionsPerHost: maximumConnectionsPerHost) else {
+            throw CurlUnavailableError(reason: "curl_multi_init failed")
+        }
+        self.multi = multi
+        let thread = Thread { [self] in loop() }
+        thread.name = "Courier.CurlTransport"
+        thread.start()
+    }
+
+    /// An easy handle to configure a transfer on.
+    func makeEasy() throws -> CurlEasy {
+        if let easy = pool.withLock({ $0.popLast() }) { return easy }
+        guard let easy = CurlEasy() else { throw URLError(.cannotLoadFromNetwork) }
+        return easy
+    }
+
+    /// Gives back an easy handle whose transfer never reached the engine.
+    func recycle(_ easy: CurlEasy) {
+        easy.reset()
+        pool.withLock { if $0.count < Self.poolLimit { $0.append(easy) } }
+    }
+
+    /// Runs `transfer` and returns its outcome; cancelling the awaiting task stops it at once, and a
+    /// transfer cancelled before the engine took it never reaches the network.
+    func run(_ transfer: CurlTransfer, redirectCount: Int) async throws -> CurlHopResult {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.continuation = continuation
+                let submitted = transfer.state.withLock { state -> Bool in
+                    if state.isCancelled { return false }
+                    state.isSubmitted = true
+                    return true
+                }
+                guard submitted else {
+                    transfer.continuation = nil
+                    transfer.release()
+                    if let file = transfer.sinkURL { try? FileManager.default.removeItem(at: file) }
+                    recycle(transfer.easy)
+                    continuation.resume(throwing: URLError(.cancelled))
+                    return
+                }
+                transfer.redirectCount = redirectCount
+                unfinished.withLock { $0 += 1 }
+                inbox.withLock { $0.added.append(transfer) }
+                multi.wakeUp()
+            }
+        } onCancel: {
+            let submitted = transfer.state.withLock { state -> Bool in
+                state.isCancelled = true
+                return state.isSubmitted
+            }
+            guard submitted else { return }
+            inbox.withLock { $0.cancelled.append(transfer) }
+            multi.wakeUp()
+        }
+    }
+
+    /// Lets the thread end once the transfers under way have ended.
+    func stop() {
+        inbox.withLock { $0.isStopping = true }
+        multi.wakeUp()
+    }
+
+    // MARK: The engine's thread
+
+    private func loop() {
+        while true {
+            let inbox = inbox.withLock { inbox in
+                defer {
+                    inbox.added.removeAll(keepingCapacity: true)
+                    inbox.cancelled.removeAll(keepingCapacity: true)
+                }
+                return inbox
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            for transfer in inbox.added {
+                if transfer.state.withLock({ $0.isCancelled }) {
+                    finish(transfer, with: .failure(URLError(.cancelled)), added: false)
+                } else if multi.add(transfer.easy) {
+                    transfer.started(at: now)
+                    active[transfer.easy.key] = transfer
+                    nextDeadlineCheck = min(nextDeadlineCheck, transfer.deadline)
+                } else {
+                    finish(transfer, with: .failure(URLError(.cannotLoadFromNetwork)), added: false)
+                }
+            }
+            for transfer in inbox.cancelled {
+                if active.removeValue(forKey: transfer.easy.key) === transfer {
+                    finish(transfer, with: .failure(URLError(.cancelled)), added: true)
+                }
+            }
+            if inbox.isStopping && active.isEmpty { return }
+
+            multi.perform()
+            while let (key, code) = multi.nextFinished() {
+                guard let transfer = active.removeValue(forKey: key) else { continue }
+                finish(transfer, with: transfer.outcome(code: code, redirectCount: transfer.redirectCount), added: true)
+            }
+            multi.poll(milliseconds: pollTimeout())
+        }
+    }
+
+    /// Fails the transfers whose deadline has passed, and returns how long the next poll may wait.
+    private func pollTimeout() -> Int32 {
+        guard !active.isEmpty else {
+            nextDeadlineCheck = .max
+            return 10_000
+        }
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now >= nextDeadlineCheck {
+            var earliest = UInt64.max
+            for (key, transfer) in active {
+                let deadline = transfer.deadline
+                if deadline <= now {
+                    active.removeValue(forKey: key)
+                    let error = URLError(
+                        .timedOut,
+                        userInfo: [
+                            NSLocalizedDescriptionKey: "The request timed out.",
+                            NSURLErrorFailingURLErrorKey: transfer.url,
+                        ])
+                    finish(transfer, with: .failure(error), added: true)
+                } else {
+                    earliest = min(earliest, deadline)
+                }
+            }
+            nextDeadlineCheck = earliest
+        }
+        guard nextDeadlineCheck != .max else { return 10_000 }
+        let wait = nextDeadlineCheck > now ? (nextDeadlineCheck - now) / 1_000_000 + 1 : 0
+        return Int32(min(wait, 10_000))
+    }
+
+    /// Takes `transfer` out of the multi handle, frees what it holds and resumes its caller.
+    private func finish(_ transfer: CurlTransfer, with outcome: Result<CurlHopResult, any Error>, added: Bool) {
+        if added { multi.remove(transfer.easy) }
+        transfer.release()
+        if case .failure = outcome, let file = transfer.sinkURL {
+            try? FileManager.default.removeItem(at: file)
+        }
+        let continuation = transfer.continuation
+        transfer.continuation = nil
+        recycle(transfer.easy)
+        unfinished.withLock { $0 -= 1 }
+        continuation?.resume(with: outcome)
+    }
+
+    deinit {
+        for transfer in active.values {
+            multi.remove(transfer.easy)
+            transfer.release()
+        }
+    }
+}

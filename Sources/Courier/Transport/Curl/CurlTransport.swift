@@ -1,0 +1,212 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The ``Transport`` that sends requests with libcurl's multi interface: Courier's default on Linux.
+///
+/// libcurl is loaded at run time from the `libcurl.so.4` that FoundationNetworking itself links, so
+/// Courier keeps zero package dependencies and needs no `-dev` package. One thread per transport drives
+/// every transfer (poll and wake-up); easy handles, connections and TLS sessions are reused.
+///
+/// ```swift
+/// let transport = try CurlTransport()
+/// let provider = Provider<GitHub>(transport: transport)
+/// ```
+///
+/// Settings come from a `URLSessionConfiguration`, read once when the transport is made:
+/// `timeoutIntervalForRequest` (each wait for data; the connection; the response head once the body is
+/// sent, however slowly a server drips it), `timeoutIntervalForResource` (the whole transfer, redirects
+/// included), `httpAdditionalHeaders`, `httpCookieStorage`, `httpShouldSetCookies`,
+/// `httpCookieAcceptPolicy` (`.never` stores none) and `httpMaximumConnectionsPerHost`. A request's own
+/// `timeoutInterval`, when not the default 60 s, wins over the configuration's. There is no HTTP cache.
+/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`,
+/// `all_proxy`), as libcurl reads them.
+///
+/// Redirects and size limits follow ``TransportPolicy``; TLS servers are checked against the system's CA
+/// store (or ``ServerTrustPolicy``). Failures are the `URLError` codes URLSession reports for the same
+/// failures (`.timedOut`, `.cannotConnectToHost`, `.networkConnectionLost`, `.cancelled`,
+/// `.serverCertificateUntrusted`, …). Every response carries its ``TransferMetrics``.
+public final class CurlTransport: Transport {
+    /// The rules for redirects and response sizes.
+    public let policy: TransportPolicy
+    /// Which TLS servers are trusted.
+    public let trust: ServerTrustPolicy
+    /// libcurl's version, such as `libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 brotli/1.0.9 nghttp2/1.52.0`.
+    public let libraryVersion: String
+
+    private let engine: CurlEngine
+    private let settings: Settings
+
+    /// What the transport keeps of its `URLSessionConfiguration` (which is not `Sendable`).
+    private struct Settings: @unchecked Sendable {
+        var requestTimeout: TimeInterval
+        var resourceTimeout: TimeInterval?
+        var additionalHeaders: [(name: String, value: String)]
+        /// Thread-safe by contract, though not marked `Sendable`.
+        var cookieStorage: HTTPCookieStorage?
+        var sendsCookies: Bool
+        var storesCookies: Bool
+    }
+
+    /// The default `User-Agent`: the program's name and Courier's.
+    private static let userAgent = "\(ProcessInfo.processInfo.processName) Courier"
+
+    /// Creates a transport with its own thread.
+    ///
+    /// - Parameters:
+    ///   - configuration: Timeouts, additional headers, cookies and connections per host, as a
+    ///     URLSession user sets them. Default: `.default`.
+    ///   - policy: Redirects and size limits. Default: ``TransportPolicy/init(maximumRedirects:maximumResponseBodySize:maximumDownloadSize:)``.
+    ///   - trust: Which TLS servers to trust. Default: ``ServerTrustPolicy/system``.
+    /// - Throws: ``CurlUnavailableError`` when libcurl cannot be loaded.
+    public init(
+        configuration: URLSessionConfiguration = .default, policy: TransportPolicy = TransportPolicy(),
+        trust: ServerTrustPolicy = .system
+    ) throws {
+        libraryVersion = try CurlLibrary.loaded.get()
+        self.policy = policy
+        self.trust = trust
+        var headers: [(name: String, value: String)] = []
+        for (key, value) in configuration.httpAdditionalHeaders ?? [:] {
+            guard let name = key as? String else { continue }
+            headers.append((name, String(describing: value)))
+        }
+        let resource = configuration.timeoutIntervalForResource
+        settings = Settings(
+            requestTimeout: configuration.timeoutIntervalForRequest,
+            resourceTimeout: resource > 0 && resource < 365 * 86_400 ? resource : nil,
+            additionalHeaders: headers, cookieStorage: configuration.httpCookieStorage,
+            sendsCookies: configuration.httpShouldSetCookies,
+            storesCookies: configuration.httpCookieAcceptPolicy != .never)
+        engine = try CurlEngine(maximumConnectionsPerHost: configuration.httpMaximumConnectionsPerHost)
+    }
+
+    deinit {
+        engine.stop()
+    }
+
+    /// Transfers under way: 0 once every request has ended (for tests that check nothing leaked).
+    var activeTransferCount: Int { engine.activeTransferCount }
+
+    /// Sends `request` and returns its response; see ``Transport/send(_:)``.
+    ///
+    /// Redirects are followed here, one hop at a time, under ``policy``; cancelling the awaiting task
+    /// stops the transfer at once with `URLError(.cancelled)`.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let requestTimeout =
+            request.urlRequest.timeoutInterval != 60 && request.urlRequest.timeoutInterval > 0
+            ? request.urlRequest.timeoutInterval : settings.requestTimeout
+        var current = request.urlRequest
+        var body: CurlBody = request.bodyFileURL.map { .file($0) } ?? current.httpBody.map { .data($0) } ?? .none
+        var redirects = 0
+        var sent: Int64 = 0
+        var received: Int64 = 0
+        while true {
+            if Task.isCancelled { throw URLError(.cancelled) }
+            guard let url = current.url else { throw URLError(.badURL) }
+            var remaining: TimeInterval?
+            if let resource = settings.resourceTimeout {
+                remaining = resource - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if let left = remaining, left <= 0 { throw URLError(.timedOut) }
+            }
+            let sink: CurlSink =
+                request.destination == .temporaryFile ? .file(TemporaryFiles.newURL(for: "download")) : .memory
+            let (fields, removed) = headers(for: current, url: url, hasBody: body.isPresent)
+            let options = CurlHopOptions(
+                headers: fields, removedHeaders: removed, body: body, sink: sink,
+                limit: request.destination == .temporaryFile
+                    ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
+                progress: request.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
+                trust: trust)
+            let easy = try engine.makeEasy()
+            let transfer: CurlTransfer
+            do {
+                transfer = try CurlTransfer(easy: easy, request: current, url: url, options: options)
+            } catch {
+                engine.recycle(easy)
+                throw error
+            }
+            var hop = try await engine.run(transfer, redirectCount: redirects)
+            sent += hop.metrics.bytesSent
+            received += hop.metrics.bytesReceived
+            storeCookies(hop.setCookieLines, from: url, for: current)
+
+            let location = hop.headerFields.first { $0.key.caseInsensitiveCompare("Location") == .orderedSame }?.value
+            if policy.maximumRedirects > 0,
+                let redirect = Redirect.next(after: hop.statusCode, location: location, from: current)
+            {
+                if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
+                guard redirects < policy.maximumRedirects else {
+                    throw URLError(
+                        .httpTooManyRedirects,
+                        userInfo: [
+                            NSLocalizedDescriptionKey:
+                                "More than \(policy.maximumRedirects) redirects (TransportPolicy.maximumRedirects).",
+                            NSURLErrorFailingURLErrorKey: url,
+                        ])
+                }
+                redirects += 1
+                current = redirect.request
+                if !redirect.keepsBody { body = .none }
+                continue
+            }
+            hop.metrics.total = .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+            hop.metrics.bytesSent = sent
+            hop.metrics.bytesReceived = received
+            guard
+                let response = HTTPURLResponse(
+                    url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, headerFields: hop.headerFields)
+            else { throw URLError(.badServerResponse) }
+            return TransportResponse(response: response, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics)
+        }
+    }
+
+    /// The header fields to send for `request`: the configuration's additional headers under the
+    /// request's own, and the cookies of the storage for `url` unless the request sets `Cookie`; and the
+    /// headers libcurl would add on its own that are to be left out.
+    private func headers(for request: URLRequest, url: URL, hasBody: Bool) -> (
+        fields: [(name: String, value: String)], removed: [String]
+    ) {
+        let own = request.allHTTPHeaderFields ?? [:]
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(own.count + settings.additionalHeaders.count + 2)
+        var names = Set<String>()
+        for (name, value) in own {
+            fields.append((name, value))
+            names.insert(name.lowercased())
+        }
+        for (name, value) in settings.additionalHeaders where !names.contains(name.lowercased()) {
+            fields.append((name, value))
+            names.insert(name.lowercased())
+        }
+        if settings.sendsCookies, !names.contains("cookie"), request.httpShouldHandleCookies,
+            let storage = settings.cookieStorage, let cookies = storage.cookies(for: url), !cookies.isEmpty
+        {
+            for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) {
+                fields.append((name, value))
+            }
+        }
+        if !names.contains("user-agent") { fields.append(("User-Agent", Self.userAgent)) }
+        var removed: [String] = []
+        // No `Expect: 100-continue` wait before large bodies: servers behind APIs answer without it.
+        if !names.contains("expect") { removed.append("Expect") }
+        // libcurl adds a form Content-Type to bodiless POSTs; URLSession sends none.
+        if !hasBody, !names.contains("content-type") { removed.append("Content-Type") }
+        return (fields, removed)
+    }
+
+    /// Puts the cookies of `lines` into the storage, as URLSession does with `Set-Cookie`.
+    private func storeCookies(_ lines: [String], from url: URL, for request: URLRequest) {
+        guard !lines.isEmpty, settings.storesCookies, request.httpShouldHandleCookies,
+            let storage = settings.cookieStorage
+        else { return }
+        var cookies: [HTTPCookie] = []
+        for line in lines {
+            cookies += HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": line], for: url)
+        }
+        storage.setCookies(cookies, for: url, mainDocumentURL: nil)
+    }
+}
