@@ -15,6 +15,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "Courier", dependencies: ["CCurl"]),
+        // libcurl's own C loops, the bench's yardstick for CurlTransport; never a dependency of Courier.
+        .target(name: "CurlBenchLoop", dependencies: ["CCurl"]),
         .target(name: "LoopbackServer"),
         .target(
             name: "CourierExamples",
@@ -29,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CourierBench",
-            dependencies: ["Courier", "LoopbackServer"]
+            dependencies: ["Courier", "CurlBenchLoop", "LoopbackServer"]
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),

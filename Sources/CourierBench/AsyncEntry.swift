@@ -34,3 +34,11 @@ private final class ExitStatus: @unchecked Sendable {
         stored = value
     }
 }
+
+/// Runs `body` on a thread of its own and returns what it returns, so that a blocking call (a child
+/// process, libcurl's own loop) does not hold one of Swift's few cooperative threads.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: body()) }
+    }
+}

@@ -56,6 +56,10 @@ struct BenchSuite {
 
         print(TablePrinter(rows: outcomes.flatMap(\.rows)).render())
         print("")
+        for outcome in outcomes where !outcome.details.isEmpty {
+            print(outcome.details.joined(separator: "\n"))
+            print("")
+        }
         print("Ratios: time ratio = Courier time / baseline time (lower is better); rate ratio = Courier rate /")
         print("baseline rate (higher is better); each is the median of per-round ratios of paired, alternating")
         print(

@@ -13,7 +13,7 @@ enum ProfileLoop {
     static let loops: [(name: String, iterations: Int)] = [
         ("build-get", 20_000), ("build-get-baseline", 20_000), ("build-post", 20_000),
         ("encode-url", 200), ("plugins-default", 5_000), ("plugins-verbose", 5_000), ("stub", 20_000),
-        ("loopback", 2_000), ("loopback-baseline", 2_000),
+        ("loopback", 2_000), ("loopback-baseline", 2_000), ("loopback-curl", 2_000), ("loopback-libcurl", 2_000),
     ]
 
     /// Runs the loop `name` `iterations` times (its default when `nil`).
@@ -49,27 +49,24 @@ enum ProfileLoop {
             let provider = Provider<CatalogAPI>(stubClosure: Provider.immediatelyStub)
             for _ in 0..<count { blackHole(try await provider.request(.search(query))) }
         default:
-            try await loopback(count: count, courier: name == "loopback")
+            let clients: [String: BenchClient] = [
+                "loopback": .courierURLSession, "loopback-baseline": .urlSession, "loopback-curl": .courierCurl,
+                "loopback-libcurl": .libcurl,
+            ]
+            try await loopback(count: count, client: clients[name] ?? .courierCurl)
         }
         print("\(name): \(count) iterations in \(Format.duration(Stopwatch.seconds(since: start)))")
     }
 
-    private static func loopback(count: Int, courier: Bool) async throws {
+    /// `count` GETs by `client`, one at a time, against a loopback server of its own (or, when
+    /// `COURIER_BENCH_SERVER` names one such as `http://127.0.0.1:8080`, against that server, whose
+    /// `/bytes/1024` must be 1,024 bytes).
+    private static func loopback(count: Int, client: BenchClient) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        let configuration = URLSessionConfiguration.default
-        if courier {
-            let provider = Provider<LoopbackAPI>(transport: URLSessionTransport(configuration: configuration))
-            for _ in 0..<count {
-                blackHole(try await provider.request(.bytes(server: server.baseURL, count: LoopbackCase.bodySize)))
-            }
-        } else {
-            let session = URLSession(configuration: configuration)
-            defer { session.finishTasksAndInvalidate() }
-            let request = URLRequest(url: server.baseURL.appendingPathComponent("bytes/\(LoopbackCase.bodySize)"))
-            for _ in 0..<count {
-                blackHole(try await session.data(for: request))
-            }
-        }
+        let base = ProcessInfo.processInfo.environment["COURIER_BENCH_SERVER"].flatMap(URL.init(string:))
+        let clients = try LoopbackClients()
+        defer { clients.invalidate() }
+        try await clients.send(client, server: base ?? server.baseURL, count: count, concurrency: 1)
     }
 }

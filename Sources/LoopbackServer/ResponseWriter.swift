@@ -25,6 +25,13 @@ struct ResponseWriter {
         case .raw(let bytes, let closeAfter):
             try SocketIO.sendAll(fd, bytes)
             return keepAlive && !closeAfter
+        case .rawStream(let piece):
+            var index = 0
+            while let bytes = piece(index) {
+                try SocketIO.sendAll(fd, bytes)
+                index += 1
+            }
+            return false
         case .reset(let bytes):
             try SocketIO.sendAll(fd, bytes)
             SocketIO.resetOnClose(fd)

@@ -33,6 +33,10 @@ public struct ServerResponse: Sendable {
         /// Closes the connection without answering.
         case dropConnection
 
+        /// Bytes written verbatim in place of the whole answer, piece by piece: `piece(i)` gives the
+        /// `i`-th piece (it may sleep), and `nil` ends the connection. For answers that drip out slowly.
+        case rawStream(piece: @Sendable (_ index: Int) -> Data?)
+
         /// Bytes written verbatim (possibly none), then the connection is reset (a TCP RST, an abortive
         /// close) rather than closed in order: what a crashed server or a dropped route looks like.
         case reset(after: Data)

@@ -51,9 +51,38 @@ extension StandardRoutes {
                     HeaderField(name: "Content-Encoding", value: "gzip"),
                 ],
                 body: .data(body))
+        case "gzip-bomb":
+            let count = request.queryItems["size"].flatMap { Int($0) } ?? (200 << 20)
+            return ServerResponse(
+                headers: [
+                    HeaderField(name: "Content-Type", value: "application/octet-stream"),
+                    HeaderField(name: "Content-Encoding", value: "gzip"),
+                ],
+                body: .data(bombs.withLock { cache in
+                    if let bomb = cache[count] { return bomb }
+                    let bomb = Gzip.zeros(count: max(0, min(count, 1 << 34)))
+                    cache[count] = bomb
+                    return bomb
+                }))
+        case "drip-headers":
+            return dripHeaders()
         default:
             return nil
         }
+    }
+
+    /// The bombs made so far, by decoded size.
+    private static let bombs = LockedCache()
+
+    /// A status line, then one header line every 200 ms for ten minutes, and never the end of the head.
+    private static func dripHeaders() -> ServerResponse {
+        ServerResponse(
+            body: .rawStream { index in
+                guard index > 0 else { return Data("HTTP/1.1 200 OK\r\n".utf8) }
+                guard index < 3_000 else { return nil }
+                Thread.sleep(forTimeInterval: 0.2)
+                return Data("X-Drip-\(index): \(index)\r\n".utf8)
+            })
     }
 
     /// `attachment; filename="…"` with the `filename` query item as the name (`"` and `\` escaped), and
@@ -89,5 +118,17 @@ extension StandardRoutes {
                 }
                 return patternData(offset: offset, count: min(16, maxCount))
             })
+    }
+}
+
+/// A dictionary of `Data` behind a lock.
+final class LockedCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int: Data] = [:]
+
+    func withLock<T>(_ body: (inout [Int: Data]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&values)
     }
 }

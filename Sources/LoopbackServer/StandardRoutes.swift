@@ -24,6 +24,8 @@ import Foundation
 /// | `/fault/bad-status-line` | `HTTP/1.1 TWO-HUNDRED OK`, then the connection is closed |
 /// | `/fault/redirect-loop` | 302 to itself, for ever |
 /// | `/fault/gzip` | `gzipPayload` gzip-encoded, with `Content-Encoding: gzip`; `?corrupt=1` spoils its CRC |
+/// | `/fault/gzip-bomb?size=<n>` | n zero bytes (default 200 MiB) gzip-encoded into about n/160 bytes (no valid CRC) |
+/// | `/fault/drip-headers` | a status line, then a header line every 200 ms, never ending the head |
 /// | anything else | 404 with JSON `{"error": "no route", "path": path}` |
 public enum StandardRoutes {
     /// The paths whose request bodies a server streams by default: `/upload`.

@@ -1,29 +1,36 @@
 import Foundation
 import LoopbackServer
 
-/// Case 5: a large upload from a file and a large download to a file, Courier against raw URLSession,
-/// each in a child process of its own so that its peak resident memory can be read.
+/// Case 5: a large upload from a file and a large download to a file by each ``BenchClient``, each in a
+/// child process of its own so that its peak resident memory can be read.
 enum TransferCase {
-    /// The transfers' results for one direction, gathered over the rounds.
+    /// One client's transfers in one direction, gathered over the rounds.
     private struct Samples {
-        var courierSeconds: [Double] = []
-        var baselineSeconds: [Double] = []
-        var ratios: [Double] = []
-        var courierPeakKiB = 0
-        var baselinePeakKiB = 0
+        var seconds: [Double] = []
+        var peakKiB = 0
         var startPeakKiB = 0
         var failure: String?
     }
+
+    /// The comparisons with targets: Courier's side, its baseline, the throughput target, the row letters
+    /// (upload, download).
+    private static let pairs: [(BenchClient, BenchClient, Double, String, String)] = [
+        (.courierCurl, .libcurl, 0.8, "5a", "5b"), (.courierURLSession, .urlSession, 0.9, "5c", "5d"),
+    ]
 
     static func run(server: LoopbackServer, budget: Budget) async throws -> CaseOutcome {
         let size = budget.transferSizeText
         var outcome = CaseOutcome(
             definition: "5. Transfers of \(size) over loopback, each in a fresh child process (the bench re-runs "
-                + "itself with a hidden `--child` argument). Upload: `HTTPTask.uploadFile` through `Provider` "
-                + "against `URLSession.uploadTask(with:fromFile:)`, POST /upload (the server counts and checksums "
-                + "the body). Download: `HTTPTask.downloadDestination` against `URLSession.downloadTask(with:)` "
-                + "moving the file into place, GET /bytes/<n>. Rate = bytes / (request start → answer or file "
-                + "in place); memory = the child's VmHWM from /proc/self/status after the transfer.")
+                + "itself with a hidden `--child` argument), four clients in rotating order per round. Upload: "
+                + "`HTTPTask.uploadFile` through `Provider` (over `CurlTransport()`, or `URLSessionTransport()`) "
+                + "against `URLSession.uploadTask(with:fromFile:)` and libcurl's C loop (read callback on the "
+                + "file's descriptor, `POSTFIELDSIZE_LARGE`), POST /upload (the server counts and checksums the "
+                + "body). Download: `HTTPTask.downloadDestination` against `URLSession.downloadTask(with:)` "
+                + "moving the file into place and libcurl's C loop (write callback on the file's descriptor), "
+                + "GET /bytes/<n>. Rate = bytes / (request start → answer or file in place); memory = the "
+                + "child's VmHWM from /proc/self/status after the transfer. 5a/5b: Courier on curl against "
+                + "libcurl's loop; 5c/5d: Courier on URLSession against URLSession.")
         let directory = FileManager.default.temporaryDirectory
         let pid = ProcessInfo.processInfo.processIdentifier
         let source = directory.appendingPathComponent("courier-bench-upload-\(pid).bin")
@@ -34,71 +41,93 @@ enum TransferCase {
             try? FileManager.default.removeItem(at: destination)
         }
 
-        for (direction, roles, suffix) in [
-            ("Upload", (TransferRole.uploadCourier, TransferRole.uploadURLSession), "a"),
-            ("Download", (TransferRole.downloadCourier, TransferRole.downloadURLSession), "b"),
-        ] {
-            let file = roles.0.isUpload ? source : destination
-            var samples = Samples()
+        var rows: [String: [ResultRow]] = [:]
+        var table = BenchClient.allCases.map { [$0.title] }
+        for isUpload in [true, false] {
+            let direction = isUpload ? "Upload" : "Download"
+            var samples: [BenchClient: Samples] = [:]
+            var rounds: [[BenchClient: Double]] = []
             for round in 0..<budget.transferRounds {
-                let order = round.isMultiple(of: 2) ? [roles.0, roles.1] : [roles.1, roles.0]
-                var seconds: [TransferRole: Double] = [:]
-                for role in order {
+                var seconds: [BenchClient: Double] = [:]
+                for step in BenchClient.allCases.indices {
+                    let client = BenchClient.allCases[(round + step) % BenchClient.allCases.count]
                     let request = ChildRequest(
-                        role: role, server: server.baseURL, bytes: budget.transferBytes, file: file)
+                        role: TransferRole(isUpload: isUpload, client: client), server: server.baseURL,
+                        bytes: budget.transferBytes, file: isUpload ? source : destination)
+                    var own = samples[client] ?? Samples()
                     switch await ChildProcessRunner.run(request) {
                     case .success(let report):
-                        seconds[role] = report.seconds
-                        if role.isCourier {
-                            samples.courierPeakKiB = max(samples.courierPeakKiB, report.peakKiB)
-                        } else {
-                            samples.baselinePeakKiB = max(samples.baselinePeakKiB, report.peakKiB)
-                        }
-                        samples.startPeakKiB = max(samples.startPeakKiB, report.startPeakKiB)
+                        seconds[client] = report.seconds
+                        own.seconds.append(report.seconds)
+                        own.peakKiB = max(own.peakKiB, report.peakKiB)
+                        own.startPeakKiB = max(own.startPeakKiB, report.startPeakKiB)
                     case .failure(let failure):
-                        samples.failure = samples.failure ?? failure.reason
+                        own.failure = failure.reason
                     }
+                    samples[client] = own
                 }
-                if let courier = seconds[roles.0], let baseline = seconds[roles.1] {
-                    samples.courierSeconds.append(courier)
-                    samples.baselineSeconds.append(baseline)
-                    samples.ratios.append(baseline / courier)
-                }
+                rounds.append(seconds)
             }
-            outcome.rows += rows(direction: direction, suffix: suffix, samples: samples, budget: budget)
-            if samples.startPeakKiB > 0 {
+            for (courier, baseline, target, uploadLetters, downloadLetters) in pairs {
+                let name = "\(isUpload ? uploadLetters : downloadLetters) \(direction) \(size), \(courier.title)"
+                rows[String(name.prefix(2))] = pairRows(
+                    name: name, baseline: baseline, target: target, courier: samples[courier] ?? Samples(),
+                    baselineSamples: samples[baseline] ?? Samples(),
+                    ratios: rounds.compactMap { round in
+                        round[courier].flatMap { own in round[baseline].map { $0 / own } }
+                    }, bytes: Double(budget.transferBytes))
+            }
+            for (index, client) in BenchClient.allCases.enumerated() {
+                let own = samples[client] ?? Samples()
+                table[index] += [
+                    own.seconds.isEmpty
+                        ? "failed: \(own.failure ?? "no round")"
+                        : Format.megabytesPerSecond(
+                            bytes: Double(budget.transferBytes), seconds: Statistics.median(own.seconds)),
+                    Format.number(Double(own.peakKiB) / 1_024, decimals: 1) + " MiB",
+                ]
+            }
+            let floor = samples.values.map(\.startPeakKiB).max() ?? 0
+            if floor > 0 {
                 outcome.notes.append(
-                    "Case 5 \(direction.lowercased()): a child's VmHWM before its transfer began was "
-                        + "\(Format.number(Double(samples.startPeakKiB) / 1_024, decimals: 1)) MiB (runtime, "
-                        + "Foundation, libcurl).")
+                    "Case 5 \(direction.lowercased()): a child's VmHWM before its transfer began was at most "
+                        + "\(Format.number(Double(floor) / 1_024, decimals: 1)) MiB (runtime, Foundation, libcurl).")
             }
         }
+        outcome.rows = ["5a", "5b", "5c", "5d"].flatMap { rows[$0] ?? [] }
+        outcome.details =
+            ["Case 5, every client (median throughput and highest peak RSS over \(budget.transferRounds) rounds):"]
+            + TablePrinter.markdown(
+                ["Client", "Upload \(size)", "Upload peak RSS", "Download \(size)", "Download peak RSS"], table)
         return outcome
     }
 
-    private static func rows(direction: String, suffix: String, samples: Samples, budget: Budget) -> [ResultRow] {
-        let rateName = "5\(suffix) \(direction) \(budget.transferSizeText), throughput"
-        let memoryName = "5\(suffix) \(direction) \(budget.transferSizeText), peak RSS"
-        guard !samples.ratios.isEmpty else {
-            let reason = samples.failure ?? "no round completed"
+    /// The throughput and memory rows of Courier's side `name` against `baseline`.
+    private static func pairRows(
+        name: String, baseline: BenchClient, target: Double, courier: Samples, baselineSamples: Samples,
+        ratios: [Double], bytes: Double
+    ) -> [ResultRow] {
+        let rateName = "\(name) / \(baseline.title), throughput"
+        let memoryName = "\(name), peak RSS"
+        guard !ratios.isEmpty else {
+            let reason = courier.failure ?? baselineSamples.failure ?? "no round completed"
             return [
-                .failed(rateName, goal: .rateAtLeast(0.9), reason: reason),
+                .failed(rateName, goal: .rateAtLeast(target), reason: reason),
                 .failed(memoryName, goal: .memoryBelow(mebibytes: 64), reason: reason),
             ]
         }
-        let bytes = Double(budget.transferBytes)
         var rows: [ResultRow] = [
             .rate(
                 rateName,
-                courier: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(samples.courierSeconds)),
-                baseline: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(samples.baselineSeconds)),
-                ratio: Statistics.median(samples.ratios), goal: .rateAtLeast(0.9)),
+                courier: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(courier.seconds)),
+                baseline: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(baselineSamples.seconds)),
+                ratio: Statistics.median(ratios), goal: .rateAtLeast(target)),
             .memory(
-                memoryName, courierMiB: Double(samples.courierPeakKiB) / 1_024,
-                baselineMiB: Double(samples.baselinePeakKiB) / 1_024, limitMiB: 64),
+                memoryName, courierMiB: Double(courier.peakKiB) / 1_024,
+                baselineMiB: Double(baselineSamples.peakKiB) / 1_024, limitMiB: 64),
         ]
-        if let failure = samples.failure {
-            rows[0] = .failed(rateName, goal: .rateAtLeast(0.9), reason: "some rounds failed: \(failure)")
+        if let failure = courier.failure ?? baselineSamples.failure {
+            rows[0] = .failed(rateName, goal: .rateAtLeast(target), reason: "some rounds failed: \(failure)")
         }
         return rows
     }

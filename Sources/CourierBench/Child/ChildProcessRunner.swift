@@ -13,11 +13,7 @@ enum ChildProcessRunner {
 
     /// Runs a child for `request` and waits for it, off Swift's cooperative threads.
     static func run(_ request: ChildRequest) async -> Result<ChildReport, ChildFailure> {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: runBlocking(request))
-            }
-        }
+        await onOwnThread { runBlocking(request) }
     }
 
     private static func runBlocking(_ request: ChildRequest) -> Result<ChildReport, ChildFailure> {

@@ -5,7 +5,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The child side of case 5: one upload or download, then a ``ChildReport`` on standard output.
+/// The child side of case 5: one upload or download by one ``BenchClient``, then a ``ChildReport`` on
+/// standard output.
 enum TransferChild {
     /// Why a transfer did not deliver what was asked.
     struct TransferFailure: Error, CustomStringConvertible {
@@ -32,23 +33,32 @@ enum TransferChild {
     }
 
     private static func transfer(_ request: ChildRequest) async throws {
-        switch request.role {
-        case .uploadCourier:
-            let provider = Provider<LoopbackAPI>()
-            let response = try await provider.request(.upload(server: request.server, file: request.file))
-            try checkUploadAnswer(response.data, status: response.statusCode, expected: request.bytes)
-        case .uploadURLSession:
+        let upload = request.server.appendingPathComponent("upload")
+        let download = request.server.appendingPathComponent("bytes/\(request.bytes)")
+        switch (request.role.client, request.role.isUpload) {
+        case (.libcurl, true):
+            try LibcurlLoop.upload(request.file, to: upload)
+        case (.libcurl, false):
+            try LibcurlLoop.download(download, to: request.file, bytes: request.bytes)
+        case (.urlSession, true):
             let (data, status) = try await rawUpload(request)
             try checkUploadAnswer(data, status: status, expected: request.bytes)
-        case .downloadCourier:
-            let provider = Provider<LoopbackAPI>()
-            let response = try await provider.request(
-                .download(server: request.server, count: request.bytes, destination: request.file))
-            guard response.statusCode == 200 else {
-                throw TransferFailure(description: "download answered \(response.statusCode)")
-            }
-        case .downloadURLSession:
+        case (.urlSession, false):
             try await rawDownload(request)
+        case (.courierCurl, _), (.courierURLSession, _):
+            let transport: any Transport =
+                request.role.client == .courierCurl ? try CurlTransport() : URLSessionTransport()
+            let provider = Provider<LoopbackAPI>(transport: transport)
+            if request.role.isUpload {
+                let response = try await provider.request(.upload(server: request.server, file: request.file))
+                try checkUploadAnswer(response.data, status: response.statusCode, expected: request.bytes)
+            } else {
+                let response = try await provider.request(
+                    .download(server: request.server, count: request.bytes, destination: request.file))
+                guard response.statusCode == 200 else {
+                    throw TransferFailure(description: "download answered \(response.statusCode)")
+                }
+            }
         }
     }
 

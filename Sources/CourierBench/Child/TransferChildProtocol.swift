@@ -1,20 +1,54 @@
 import Foundation
 
-/// One transfer run in a child process, so that its peak resident memory is its own.
-enum TransferRole: String, CaseIterable {
-    case uploadCourier = "upload-courier"
-    case uploadURLSession = "upload-urlsession"
-    case downloadCourier = "download-courier"
-    case downloadURLSession = "download-urlsession"
+/// The clients that cases 4 and 5 compare.
+enum BenchClient: String, CaseIterable {
+    /// `Provider` over `CurlTransport`, the default transport on Linux.
+    case courierCurl = "courier-curl"
+    /// `Provider` over `URLSessionTransport`.
+    case courierURLSession = "courier-urlsession"
+    /// `URLSession` used by hand.
+    case urlSession = "urlsession"
+    /// libcurl's own C loop (the `CurlBenchLoop` target).
+    case libcurl
 
+    /// The client as the tables name it.
+    var title: String {
+        switch self {
+        case .courierCurl: "Courier on curl"
+        case .courierURLSession: "Courier on URLSession"
+        case .urlSession: "URLSession"
+        case .libcurl: "libcurl's loop"
+        }
+    }
+}
+
+/// One transfer run in a child process, so that its peak resident memory is its own:
+/// `upload-courier-curl`, `download-libcurl`, ….
+struct TransferRole: Hashable {
     /// Whether this is an upload (else a download).
-    var isUpload: Bool {
-        self == .uploadCourier || self == .uploadURLSession
+    let isUpload: Bool
+    /// Who moves the bytes.
+    let client: BenchClient
+
+    var rawValue: String {
+        (isUpload ? "upload-" : "download-") + client.rawValue
     }
 
-    /// Whether Courier moves the bytes (else raw URLSession).
-    var isCourier: Bool {
-        self == .uploadCourier || self == .downloadCourier
+    init(isUpload: Bool, client: BenchClient) {
+        self.isUpload = isUpload
+        self.client = client
+    }
+
+    init?(rawValue: String) {
+        guard let dash = rawValue.firstIndex(of: "-"),
+            let client = BenchClient(rawValue: String(rawValue[rawValue.index(after: dash)...]))
+        else { return nil }
+        switch rawValue[..<dash] {
+        case "upload": isUpload = true
+        case "download": isUpload = false
+        default: return nil
+        }
+        self.client = client
     }
 }
 

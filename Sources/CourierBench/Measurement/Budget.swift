@@ -15,12 +15,12 @@ struct Budget {
 
     /// Under a minute: few rounds, 64 MiB transfers.
     static let quick = Budget(
-        rounds: 15, sampleSeconds: 0.008, loopbackRounds: 7, loopbackBatchSeconds: 0.3, transferBytes: 64 << 20,
+        rounds: 15, sampleSeconds: 0.008, loopbackRounds: 5, loopbackBatchSeconds: 0.15, transferBytes: 64 << 20,
         transferRounds: 2)
 
     /// About five to ten minutes: many rounds, 1 GiB transfers.
     static let full = Budget(
-        rounds: 41, sampleSeconds: 0.02, loopbackRounds: 21, loopbackBatchSeconds: 1, transferBytes: 1 << 30,
+        rounds: 41, sampleSeconds: 0.02, loopbackRounds: 15, loopbackBatchSeconds: 0.5, transferBytes: 1 << 30,
         transferRounds: 3)
 
     /// `transferBytes` as people say it: `1 GiB`, `64 MiB`.

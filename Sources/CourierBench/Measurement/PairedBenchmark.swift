@@ -23,9 +23,31 @@ struct PairedComparison {
     var baselineRate: Double { 1 / baselineSeconds }
 }
 
-/// Measures two pieces of code that do the same job, in alternating rounds, and compares their medians.
+/// Several pieces of code measured in the same rounds: each round takes one sample of every side, the
+/// side that goes first rotating from round to round.
+struct RotatingComparison {
+    /// Per round, per side: the time of one operation on the wall clock and on the process CPU clock.
+    let samples: [[(wall: Double, cpu: Double)]]
+    /// The clock of the figures (the other one gives the cross-check).
+    let clock: BenchClock
+
+    /// Side `a` against side `b`: their medians, and the median of the rounds' `a` / `b` time ratios.
+    func pair(_ a: Int, _ b: Int) -> PairedComparison {
+        let wallRatio = Statistics.median(samples.map { $0[a].wall / $0[b].wall })
+        let cpuRatio = Statistics.median(samples.map { $0[a].cpu / $0[b].cpu })
+        let onClock: (Int) -> [Double] = { side in
+            samples.map { clock == .cpu ? $0[side].cpu : $0[side].wall }
+        }
+        return PairedComparison(
+            courierSeconds: Statistics.median(onClock(a)), baselineSeconds: Statistics.median(onClock(b)),
+            ratio: clock == .cpu ? cpuRatio : wallRatio, otherClockRatio: clock == .cpu ? wallRatio : cpuRatio,
+            clock: clock)
+    }
+}
+
+/// Measures pieces of code that do the same job, in alternating rounds, and compares their medians.
 ///
-/// Each side is a closure that runs its operation a given number of times. Both are warmed up and
+/// Each side is a closure that runs its operation a given number of times. Every side is warmed up and
 /// calibrated first: the iteration count of a sample is chosen so that a sample lasts about
 /// `sampleSeconds`. Every sample is read on both clocks; `clock` picks the one reported.
 struct PairedBenchmark {
@@ -36,44 +58,30 @@ struct PairedBenchmark {
     /// The clock whose figures are reported (the other one gives ``PairedComparison/otherClockRatio``).
     let clock: BenchClock
 
-    /// One sample of each side, per operation.
-    private struct Round {
-        var courier: (wall: Double, cpu: Double)
-        var baseline: (wall: Double, cpu: Double)
-    }
-
     /// Compares `courier` with `baseline`; each closure runs its operation `n` times when called with `n`.
     func compare(
-        courier: (Int) async throws -> Void, baseline: (Int) async throws -> Void
-    ) async rethrows -> PairedComparison {
-        let courierCount = try await calibrate(courier)
-        let baselineCount = try await calibrate(baseline)
-        var samples: [Round] = []
+        courier: @escaping (Int) async throws -> Void, baseline: @escaping (Int) async throws -> Void
+    ) async throws -> PairedComparison {
+        try await compare([courier, baseline]).pair(0, 1)
+    }
+
+    /// Measures every side of `sides` in each round, rotating which goes first.
+    func compare(_ sides: [(Int) async throws -> Void]) async throws -> RotatingComparison {
+        var counts: [Int] = []
+        for side in sides {
+            counts.append(try await calibrate(side))
+        }
+        var samples: [[(wall: Double, cpu: Double)]] = []
         for round in 0..<rounds {
-            var courierTimes = (wall: 0.0, cpu: 0.0)
-            var baselineTimes = (wall: 0.0, cpu: 0.0)
-            if round.isMultiple(of: 2) {
-                courierTimes = try await Stopwatch.times { try await courier(courierCount) }
-                baselineTimes = try await Stopwatch.times { try await baseline(baselineCount) }
-            } else {
-                baselineTimes = try await Stopwatch.times { try await baseline(baselineCount) }
-                courierTimes = try await Stopwatch.times { try await courier(courierCount) }
+            var times = Array(repeating: (wall: 0.0, cpu: 0.0), count: sides.count)
+            for step in sides.indices {
+                let side = (round + step) % sides.count
+                let elapsed = try await Stopwatch.times { try await sides[side](counts[side]) }
+                times[side] = (elapsed.wall / Double(counts[side]), elapsed.cpu / Double(counts[side]))
             }
-            samples.append(
-                Round(
-                    courier: (courierTimes.wall / Double(courierCount), courierTimes.cpu / Double(courierCount)),
-                    baseline: (baselineTimes.wall / Double(baselineCount), baselineTimes.cpu / Double(baselineCount))))
+            samples.append(times)
         }
-        let wallRatio = Statistics.median(samples.map { $0.courier.wall / $0.baseline.wall })
-        let cpuRatio = Statistics.median(samples.map { $0.courier.cpu / $0.baseline.cpu })
-        let onClock: (Round) -> (Double, Double) = { round in
-            self.clock == .cpu ? (round.courier.cpu, round.baseline.cpu) : (round.courier.wall, round.baseline.wall)
-        }
-        return PairedComparison(
-            courierSeconds: Statistics.median(samples.map { onClock($0).0 }),
-            baselineSeconds: Statistics.median(samples.map { onClock($0).1 }),
-            ratio: clock == .cpu ? cpuRatio : wallRatio, otherClockRatio: clock == .cpu ? wallRatio : cpuRatio,
-            clock: clock)
+        return RotatingComparison(samples: samples, clock: clock)
     }
 
     /// The iteration count that makes one sample of `body` last about ``sampleSeconds``; running it

@@ -11,16 +11,7 @@ struct TablePrinter {
                 row.verdict.text, row.check,
             ]
         }
-        var widths = header.map(\.count)
-        for line in cells {
-            for (column, cell) in line.enumerated() {
-                widths[column] = max(widths[column], cell.count)
-            }
-        }
-        var lines = [
-            Self.line(header, widths), "|" + widths.map { String(repeating: "-", count: $0 + 2) + "|" }.joined(),
-        ]
-        lines += cells.map { Self.line($0, widths) }
+        var lines = Self.markdown(header, cells)
 
         let misses = rows.filter { $0.verdict == .miss }
         let failures = rows.compactMap { row -> String? in
@@ -44,6 +35,18 @@ struct TablePrinter {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A Markdown table of `cells` under `header`, columns padded to their widest cell.
+    static func markdown(_ header: [String], _ cells: [[String]]) -> [String] {
+        var widths = header.map(\.count)
+        for line in cells {
+            for (column, cell) in line.enumerated() {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return [line(header, widths), "|" + widths.map { String(repeating: "-", count: $0 + 2) + "|" }.joined()]
+            + cells.map { line($0, widths) }
     }
 
     /// One table line, cells padded to `widths` (counted in characters).

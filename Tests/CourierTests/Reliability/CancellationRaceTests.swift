@@ -48,10 +48,11 @@ import Testing
         return (cancelled, completed)
     }
 
-    @Test func cancellingAsConnectionsAreRefusedNeverDeadlocks() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingAsConnectionsAreRefusedNeverDeadlocks(kind: TransportKind) async throws {
         let watchdog = Watchdog(seconds: 180, what: "cancelling refused requests")
         defer { watchdog.disarm() }
-        let transport = URLSessionTransport()
+        let transport = try kind.make(configuration: .default)
         let provider = Provider<TestTarget>(transport: transport)
         let target = TestTarget(baseURL: try refusedURL(), path: "/echo")
         let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
@@ -60,10 +61,11 @@ import Testing
         #expect(await leftoverTasks(of: transport) == 0)
     }
 
-    @Test func cancellingAsResponsesArriveNeverDeadlocks() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingAsResponsesArriveNeverDeadlocks(kind: TransportKind) async throws {
         let watchdog = Watchdog(seconds: 180, what: "cancelling answered requests")
         defer { watchdog.disarm() }
-        let transport = URLSessionTransport()
+        let transport = try kind.make(configuration: .default)
         let provider = Provider<TestTarget>(transport: transport)
         let target = try TestTarget.loopback("/echo")
         let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
@@ -72,10 +74,11 @@ import Testing
         #expect(await leftoverTasks(of: transport) == 0)
     }
 
-    @Test func cancellingTransfersThatReportProgressNeverDeadlocks() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingTransfersThatReportProgressNeverDeadlocks(kind: TransportKind) async throws {
         let watchdog = Watchdog(seconds: 180, what: "cancelling transfers with progress")
         defer { watchdog.disarm() }
-        let transport = URLSessionTransport()
+        let transport = try kind.make(configuration: .default)
         let provider = Provider<TestTarget>(transport: transport)
         let target = try TestTarget.loopback("/bytes/262144")
         let finished = Counter()

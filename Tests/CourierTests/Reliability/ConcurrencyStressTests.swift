@@ -14,7 +14,8 @@ import Testing
 /// nothing is left behind. `.ci/run` runs this suite under ThreadSanitizer
 /// (`swift test --sanitize=thread --filter ConcurrencyStressTests`).
 @Suite struct ConcurrencyStressTests {
-    @Test func aThousandRequestsWithRandomCancellationsEachCompleteExactlyOnce() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func aThousandRequestsWithRandomCancellationsEachCompleteExactlyOnce(kind: TransportKind) async throws {
         let hits = Counter()
         let resetHits = Counter()
         let server = try LoopbackServer { request in
@@ -22,7 +23,7 @@ import Testing
             return StandardRoutes.handle(request)
         }
         defer { server.stop() }
-        let rig = StressRig()
+        let rig = try StressRig(kind)
         let provider = rig.provider()
         var random = SplitMix64(seed: 0xC0_0051_E5)
         let requests = (0..<1000).map { StressRequest(id: $0, server: server.baseURL, random: &random) }
@@ -71,10 +72,11 @@ import Testing
         #expect(elapsed < 120)
     }
 
-    @Test func identicalRequestsCancelledAtRandomShareTransfersAndEachCompleteOnce() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func identicalRequestsCancelledAtRandomShareTransfersAndEachCompleteOnce(kind: TransportKind) async throws {
         let (server, hits) = try countingServer()
         defer { server.stop() }
-        let rig = StressRig()
+        let rig = try StressRig(kind)
         let provider = rig.provider()
         var random = SplitMix64(seed: 42)
         let target = StressTarget(
@@ -113,14 +115,14 @@ import Testing
 private final class StressRig: Sendable {
     let ledger = CompletionLedger()
     let hooks = HookCounts()
-    let transport: URLSessionTransport
+    let transport: any Transport
     private let callbackQueue = DispatchQueue(label: "stress.callbacks", attributes: .concurrent)
 
-    init() {
+    init(_ kind: TransportKind) throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = 16
         configuration.timeoutIntervalForRequest = 60
-        transport = URLSessionTransport(configuration: configuration)
+        transport = try kind.make(configuration: configuration)
     }
 
     /// The provider under test: activity, logger and counting plugins, a quick retry policy, shared

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// A loopback server of the standard routes (the `/fault/...` ones included) that counts the requests
-/// it receives, and a transport that gives up quickly: the bench of the fault tests.
+/// it receives, and a transport of the given kind that gives up quickly: the bench of the fault tests.
 struct FaultBench {
     /// The request timeout of a bench for faults that need none: so long that failing within
     /// ``prompt`` proves the fault was noticed at once, not waited out.
@@ -23,7 +23,9 @@ struct FaultBench {
 
     let server: LoopbackServer
     let hits: Counter
-    let transport: URLSessionTransport
+    let transport: any Transport
+    /// Which transport the bench runs on.
+    let kind: TransportKind
     /// Each wait for data, in seconds (`timeoutIntervalForRequest`).
     let requestTimeout: TimeInterval
     /// The whole transfer, in seconds (`timeoutIntervalForResource`).
@@ -31,14 +33,18 @@ struct FaultBench {
 
     /// A bench whose transport waits `requestTimeout` seconds for data and `resourceTimeout` for a
     /// whole transfer.
-    init(requestTimeout: TimeInterval = patientTimeout, resourceTimeout: TimeInterval = 2 * patientTimeout) throws {
+    init(
+        _ kind: TransportKind, requestTimeout: TimeInterval = patientTimeout,
+        resourceTimeout: TimeInterval = 2 * patientTimeout
+    ) throws {
+        self.kind = kind
         (server, hits) = try countingServer()
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout
         configuration.timeoutIntervalForResource = resourceTimeout
-        transport = URLSessionTransport(configuration: configuration)
+        transport = try kind.make(configuration: configuration)
     }
 
     /// A provider over the bench's transport, retrying with ``retryPolicy`` when asked.

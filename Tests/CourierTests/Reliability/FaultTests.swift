@@ -12,12 +12,14 @@ import Testing
 /// (`docs/RELIABILITY.md`), within the configured timeout, without a crash or a leaked task, and is
 /// retried only where `RetryPolicy` allows.
 ///
-/// Where no whole response arrived, URLSession hands back none: the error is `.underlying(URLError, nil)`.
+/// Where no whole response arrived, neither transport hands back one: the error is
+/// `.underlying(URLError, nil)`.
 @Suite struct FaultTests {
     // MARK: Connection
 
-    @Test func connectionRefusedIsCannotConnectToHostAndIsRetried() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func connectionRefusedIsCannotConnectToHostAndIsRetried(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let attempts = AttemptCounter()
         let provider = bench.provider(retrying: true, plugins: [attempts])
@@ -26,16 +28,18 @@ import Testing
         #expect(attempts.value == 3)
     }
 
-    @Test func resetBeforeAnyResponseIsNetworkConnectionLost() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func resetBeforeAnyResponseIsNetworkConnectionLost(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let target = bench.target("/fault/reset-before-response")
         #expect(await bench.promptFailure(of: target, with: bench.provider()) == .networkConnectionLost)
         #expect(bench.hits.value == 1)
     }
 
-    @Test func aResetIsRetriedForGetButNeverForPost() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func aResetIsRetriedForGetButNeverForPost(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let provider = bench.provider(retrying: true)
         let get = await bench.send(bench.target("/fault/reset-before-response"), with: provider)
@@ -49,26 +53,37 @@ import Testing
 
     // MARK: Transfer
 
-    @Test func resetMidBodyIsNetworkConnectionLostAndIsRetried() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func resetMidBodyIsNetworkConnectionLostAndIsRetried(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let target = bench.target("/fault/reset-mid-body")
         #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .networkConnectionLost)
         #expect(bench.hits.value == 3)
     }
 
-    @Test func bodyShorterThanItsContentLengthIsUnknownAndNotRetried() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func bodyShorterThanItsContentLengthIsALostConnection(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
-        // libcurl's "transfer closed with 90000 bytes remaining to read", which URLSession on Linux
-        // reports as URLError(.unknown): not one of RetryPolicy's transient codes.
+        // libcurl's "transfer closed with 90000 bytes remaining to read". CurlTransport reports it as
+        // URLSession does on Apple platforms (.networkConnectionLost, retried for GET); URLSession on
+        // Linux reports URLError(.unknown), which is not one of RetryPolicy's transient codes.
         let target = bench.target("/fault/short-body")
-        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unknown)
-        #expect(bench.hits.value == 1)
+        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        switch kind {
+        case .curl:
+            #expect(code == .networkConnectionLost)
+            #expect(bench.hits.value == 3)
+        case .urlSession:
+            #expect(code == .unknown)
+            #expect(bench.hits.value == 1)
+        }
     }
 
-    @Test func headersNeverSentTimeOutWithinTheRequestTimeout() async throws {
-        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+    @Test(arguments: TransportKind.allCases)
+    func headersNeverSentTimeOutWithinTheRequestTimeout(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { bench.stop() }
         let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: bench.provider())
         let error = try #require(failure(of: outcome))
@@ -80,8 +95,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func aTimeoutIsRetriedForGet() async throws {
-        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+    @Test(arguments: TransportKind.allCases)
+    func aTimeoutIsRetriedForGet(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { bench.stop() }
         let provider = Provider<TestTarget>(
             transport: bench.transport,
@@ -93,8 +109,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func bodyThatStopsComingTimesOutWithinTheRequestTimeout() async throws {
-        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+    @Test(arguments: TransportKind.allCases)
+    func bodyThatStopsComingTimesOutWithinTheRequestTimeout(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { bench.stop() }
         let (outcome, seconds) = await bench.send(bench.target("/fault/endless-body"), with: bench.provider())
         let error = try #require(failure(of: outcome))
@@ -105,10 +122,11 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func bodyThatNeverEndsTimesOutWithinTheResourceTimeout() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func bodyThatNeverEndsTimesOutWithinTheResourceTimeout(kind: TransportKind) async throws {
         // 16 bytes every 100 ms: the request timeout never fires. URLSession on Linux ignores
         // timeoutIntervalForResource; URLSessionTransport enforces it.
-        let bench = try FaultBench(requestTimeout: 1, resourceTimeout: 3)
+        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { bench.stop() }
         let (outcome, seconds) = await bench.send(bench.target("/fault/trickle"), with: bench.provider())
         let error = try #require(failure(of: outcome))
@@ -119,25 +137,30 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func malformedStatusLineIsUnsupportedURLAndNotRetried() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func malformedStatusLineIsABadResponseAndNotRetried(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
-        // libcurl's "Unsupported HTTP version in response", as URLSession on Linux reports it.
+        // libcurl's "Unsupported HTTP version in response": .badServerResponse on CurlTransport,
+        // .unsupportedURL as URLSession on Linux reports it.
         let target = bench.target("/fault/bad-status-line")
-        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unsupportedURL)
+        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        #expect(code == (kind == .curl ? .badServerResponse : .unsupportedURL))
         #expect(bench.hits.value == 1)
     }
 
-    @Test func redirectLoopStopsAfterTwentyRedirects() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func redirectLoopStopsAfterTwentyRedirects(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let target = bench.target("/fault/redirect-loop")
         #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .httpTooManyRedirects)
         #expect(bench.hits.value == 21)  // the request and 20 redirects, never retried
     }
 
-    @Test func fiftyMebibyteBodyArrivesWhole() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func fiftyMebibyteBodyArrivesWhole(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let count = 50 << 20
         let target = bench.target("/bytes/\(count)", validation: .successCodes)
@@ -150,8 +173,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func fiftyMebibyteDownloadLandsWhole() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func fiftyMebibyteDownloadLandsWhole(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let folder = try ScratchFolder()
         defer { folder.remove() }
@@ -173,8 +197,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func gzipBodyIsDecoded() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func gzipBodyIsDecoded(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let (outcome, seconds) = await bench.send(
             bench.target("/fault/gzip", validation: .successCodes), with: bench.provider())
@@ -187,21 +212,24 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func corruptGzipBodyIsUnknownAndNotRetried() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func corruptGzipBodyCannotBeDecodedAndIsNotRetried(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
-        // libcurl's "Error while processing content unencoding: incorrect data check".
+        // libcurl's "Error while processing content unencoding: incorrect data check":
+        // .cannotDecodeContentData on CurlTransport, .unknown as URLSession on Linux reports it.
         let target = bench.target("/fault/gzip?corrupt=1")
-        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .unknown)
+        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        #expect(code == (kind == .curl ? .cannotDecodeContentData : .unknown))
         #expect(bench.hits.value == 1)
     }
 }
 
-/// What URLSession on Linux (libcurl) does on its own, below `RetryPolicy`.
+/// What libcurl does on its own, below `RetryPolicy`, under either transport.
 @Suite struct TransportResendTests {
-    @Test(arguments: [Method.get, .post])
-    func aReusedConnectionThatDiesBeforeAnsweringIsResentByURLSession(method: Method) async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases, [Method.get, .post])
+    func aReusedConnectionThatDiesBeforeAnsweringIsResentByLibcurl(kind: TransportKind, method: Method) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let provider = bench.provider()
         // One request leaves a kept-alive connection behind; the next one reuses it and is reset.
@@ -216,9 +244,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test(arguments: [Method.get, .post])
-    func aConnectionThatDiesAfterAnsweringBeganIsNeverResent(method: Method) async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases, [Method.get, .post])
+    func aConnectionThatDiesAfterAnsweringBeganIsNeverResent(kind: TransportKind, method: Method) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let provider = bench.provider()
         _ = try await provider.request(bench.target("/echo"))

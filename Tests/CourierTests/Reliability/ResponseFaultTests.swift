@@ -11,8 +11,9 @@ import Testing
 /// Whole responses that are bad news: the error keeps the status code and the body, and retries
 /// happen only where `RetryPolicy` allows.
 @Suite struct ResponseFaultTests {
-    @Test func serverErrorKeepsItsStatusAndBodyAndIsRetriedForGet() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func serverErrorKeepsItsStatusAndBodyAndIsRetriedForGet(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let (outcome, seconds) = await bench.send(
             bench.target("/status/503", validation: .successCodes), with: bench.provider(retrying: true))
@@ -29,8 +30,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func serverErrorIsNeverRetriedForPost() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func serverErrorIsNeverRetriedForPost(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let (outcome, _) = await bench.send(
             bench.target("/status/500", method: .post, validation: .successCodes), with: bench.provider(retrying: true))
@@ -39,8 +41,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func serverErrorWithoutValidationIsAResponse() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func serverErrorWithoutValidationIsAResponse(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let response = try await bench.provider().request(bench.target("/status/502"))
         #expect(response.statusCode == 502)
@@ -48,8 +51,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func tooManyRequestsWaitsForRetryAfterAndKeepsTheAnswer() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func tooManyRequestsWaitsForRetryAfterAndKeepsTheAnswer(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         let provider = Provider<TestTarget>(
             transport: bench.transport, interceptors: [RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01)])
@@ -74,8 +78,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func emptyBodyWhereJSONIsExpectedIsJSONMappingWithTheResponse() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func emptyBodyWhereJSONIsExpectedIsJSONMappingWithTheResponse(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         struct Item: Decodable { let id: Int }
         let provider = bench.provider(retrying: true)
@@ -94,8 +99,9 @@ import Testing
         #expect(await bench.leftoverTasks() == 0)
     }
 
-    @Test func invalidJSONIsObjectMappingWithTheResponse() async throws {
-        let bench = try FaultBench()
+    @Test(arguments: TransportKind.allCases)
+    func invalidJSONIsObjectMappingWithTheResponse(kind: TransportKind) async throws {
+        let bench = try FaultBench(kind)
         defer { bench.stop() }
         struct Item: Decodable { let id: Int }
         let provider = bench.provider(retrying: true)

@@ -12,14 +12,15 @@ import Testing
 @Suite struct DownloadTests {
     private func download(
         _ path: String, to destination: URL, options: DownloadOptions = [], validationType: ValidationType = .none,
-        in folder: ScratchFolder
+        in folder: ScratchFolder, kind: TransportKind
     ) async throws -> Response {
         let target = try TestTarget.loopback(
             path, task: .downloadDestination({ _, _ in (destination, options) }), validationType: validationType)
-        return try await folder.run { try await Provider<TestTarget>().request(target) }
+        return try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) }
     }
 
-    @Test func downloadArrivesWholeAtItsDestinationWithSteadyProgress() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func downloadArrivesWholeAtItsDestinationWithSteadyProgress(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("out.bin")
@@ -32,7 +33,7 @@ import Testing
                 seen.append(ProgressResponse(progress: Double(size ?? -1) + Double(response.statusCode) / 1000))
                 return (destination, [])
             }))
-        let (reports, response) = try await folder.run { try await progressReports(Provider(), target) }
+        let (reports, response) = try await folder.run { try await progressReports(Provider(transport: try kind.make()), target) }
         #expect(response.fileURL == destination)
         #expect(response.data.isEmpty)
         #expect(response.statusCode == 200)
@@ -42,7 +43,8 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func downloadParametersAreEncodedIntoTheRequest() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func downloadParametersAreEncodedIntoTheRequest(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("echo.json")
@@ -51,29 +53,31 @@ import Testing
             task: .downloadParameters(
                 parameters: ["q": "a b"], encoding: URLEncoding.queryString, destination: { _, _ in (destination, []) })
         )
-        let response = try await folder.run { try await Provider<TestTarget>().request(target) }
+        let response = try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) }
         #expect(response.fileURL == destination)
         let echo = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: destination))
         #expect(echo.query == "q=a%20b")
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func intermediateDirectoriesAreCreatedWhenAsked() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func intermediateDirectoriesAreCreatedWhenAsked(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("a/b/c.bin")
         let response = try await download(
-            "/bytes/1000", to: destination, options: .createIntermediateDirectories, in: folder)
+            "/bytes/1000", to: destination, options: .createIntermediateDirectories, in: folder, kind: kind)
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination) == StandardRoutes.patternData(offset: 0, count: 1000))
     }
 
-    @Test func missingFolderWithoutCreateIntermediateDirectoriesIsAnError() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func missingFolderWithoutCreateIntermediateDirectoriesIsAnError(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("missing/c.bin")
         let error = await #expect(throws: CourierError.self) {
-            try await download("/bytes/1000", to: destination, in: folder)
+            try await download("/bytes/1000", to: destination, in: folder, kind: kind)
         }
         guard case .underlying(let underlying, let response?) = error,
             case .cannotMoveDownload(let url, _) = underlying as? TransferError
@@ -87,12 +91,13 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func existingDestinationIsNotOverwrittenWithoutRemovePreviousFile() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func existingDestinationIsNotOverwrittenWithoutRemovePreviousFile(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = try folder.write(Data("old".utf8), named: "kept.bin")
         let error = await #expect(throws: CourierError.self) {
-            try await download("/bytes/1000", to: destination, in: folder)
+            try await download("/bytes/1000", to: destination, in: folder, kind: kind)
         }
         guard case .underlying(let underlying, _) = error,
             case .destinationExists(let url) = underlying as? TransferError
@@ -106,21 +111,23 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func existingDestinationIsReplacedWithRemovePreviousFile() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func existingDestinationIsReplacedWithRemovePreviousFile(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = try folder.write(Data("old".utf8), named: "replaced.bin")
-        let response = try await download("/bytes/1000", to: destination, options: .removePreviousFile, in: folder)
+        let response = try await download("/bytes/1000", to: destination, options: .removePreviousFile, in: folder, kind: kind)
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination) == StandardRoutes.patternData(offset: 0, count: 1000))
     }
 
-    @Test func downloadRejectedByValidationLeavesNothing() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func downloadRejectedByValidationLeavesNothing(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("never.bin")
         let error = await #expect(throws: CourierError.self) {
-            try await download("/status/404", to: destination, validationType: .successCodes, in: folder)
+            try await download("/status/404", to: destination, validationType: .successCodes, in: folder, kind: kind)
         }
         guard case .statusCode(let response) = error else {
             Issue.record("expected a status code error, got \(String(describing: error))")
@@ -134,7 +141,8 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func retriedDownloadLandsOnceAndLeavesNoTemporaryFiles() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func retriedDownloadLandsOnceAndLeavesNoTemporaryFiles(kind: TransportKind) async throws {
         let counter = Counter()
         let server = try LoopbackServer { request in
             counter.increment()

@@ -12,14 +12,15 @@ import Testing
 /// Cancelling an upload or a download part way leaves no file behind.
 @Suite struct TransferCancellationTests {
     /// Sends `target` with the completion API and cancels it at its first progress report.
-    private func cancelAtFirstProgress(_ target: TestTarget, in folder: ScratchFolder) async -> (
-        Result<Response, CourierError>, seconds: Double
-    ) {
+    private func cancelAtFirstProgress(_ target: TestTarget, in folder: ScratchFolder, kind: TransportKind) async throws
+        -> (Result<Response, CourierError>, seconds: Double)
+    {
+        let provider = Provider<TestTarget>(transport: try kind.make())
         let handle = CancelOnce()
         let start = DispatchTime.now().uptimeNanoseconds
         let result: Result<Response, CourierError> = await folder.run {
             await withCheckedContinuation { continuation in
-                let cancellable = Provider<TestTarget>().request(
+                let cancellable = provider.request(
                     target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
                 ) { continuation.resume(returning: $0) }
                 handle.arm(cancellable)
@@ -28,7 +29,8 @@ import Testing
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    @Test func cancellingAnUploadInFlightRemovesItsTemporaryBody() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingAnUploadInFlightRemovesItsTemporaryBody(kind: TransportKind) async throws {
         // The server holds its answer once the whole body has arrived, and the request is cancelled
         // then, not while the body is still going out: swift-corelibs-foundation can crash the process
         // (a `try!` in EasyHandle) when a task uploading from a file ends while its file reader is
@@ -47,7 +49,7 @@ import Testing
         let file = try folder.write(StandardRoutes.patternData(offset: 0, count: 4 << 20), named: "big.bin")
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: server.baseURL, path: "/upload", method: .post, task: .uploadMultipart(form))
-        let task = Task { try await folder.run { try await Provider<TestTarget>().request(target) } }
+        let task = Task { try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) } }
         var arrived = false
         for _ in 0..<500 where !arrived {
             try await Task.sleep(nanoseconds: 10_000_000)
@@ -64,7 +66,8 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func cancellingADownloadPartWayLeavesNothing() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingADownloadPartWayLeavesNothing(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = folder.file("partial.bin")
@@ -74,7 +77,7 @@ import Testing
             task: .downloadParameters(
                 parameters: ["interval": 10], encoding: URLEncoding.queryString,
                 destination: { _, _ in (destination, .createIntermediateDirectories) }))
-        let (result, seconds) = await cancelAtFirstProgress(target, in: folder)
+        let (result, seconds) = try await cancelAtFirstProgress(target, in: folder, kind: kind)
         guard case .failure(let error) = result else {
             Issue.record("a cancelled download succeeded")
             return
@@ -85,7 +88,8 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func cancellingWhileTheFormIsWrittenRemovesIt() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func cancellingWhileTheFormIsWrittenRemovesIt(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data(count: MultipartEncoder.chunkSize * 3), named: "big.bin")

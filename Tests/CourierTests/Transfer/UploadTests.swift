@@ -9,19 +9,21 @@ import Testing
 
 /// Uploads against the loopback server, checked by the checksum of what it received.
 @Suite struct UploadTests {
-    @Test func uploadedFileArrivesWholeWithSteadyProgress() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func uploadedFileArrivesWholeWithSteadyProgress(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let payload = StandardRoutes.patternData(offset: 7, count: 4_000_000)
         let file = try folder.write(payload, named: "payload.bin")
         let target = try TestTarget.loopback("/upload", method: .post, task: .uploadFile(file))
-        let (reports, response) = try await progressReports(Provider(), target)
+        let (reports, response) = try await progressReports(Provider(transport: try kind.make()), target)
         #expect(
             try response.map(UploadSummary.self) == UploadSummary(bytes: 4_000_000, checksum: checksum(of: payload)))
         expectSteadyProgress(reports, minimumIntermediate: 3)
     }
 
-    @Test func formWithAFileArrivesWholeWithSteadyProgress() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func formWithAFileArrivesWholeWithSteadyProgress(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let contents = StandardRoutes.patternData(offset: 3, count: 3_000_000)
@@ -41,9 +43,10 @@ import Testing
 
         let target = try TestTarget.loopback("/upload", method: .post, task: .uploadMultipart(form))
         let reports = Reports()
+        let provider = Provider<TestTarget>(transport: try kind.make())
         let result: Result<Response, CourierError> = await folder.run {
             await withCheckedContinuation { continuation in
-                Provider<TestTarget>().request(
+                provider.request(
                     target, callbackQueue: DispatchQueue(label: "progress"), progress: { reports.append($0) }
                 ) { continuation.resume(returning: $0) }
             }
@@ -54,7 +57,8 @@ import Testing
         #expect(folder.leftovers.isEmpty)
     }
 
-    @Test func compositeFormKeepsItsURLParametersAndPassesThePlugins() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func compositeFormKeepsItsURLParametersAndPassesThePlugins(kind: TransportKind) async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("line 1\nline 2\n".utf8), named: "notes.txt")

@@ -121,9 +121,10 @@ final class CurlEngine: @unchecked Sendable {
                 }
             }
             for transfer in inbox.cancelled {
-                if active.removeValue(forKey: transfer.easy.key) === transfer {
-                    finish(transfer, with: .failure(URLError(.cancelled)), added: true)
-                }
+                // The easy handle may already carry a later transfer when this one has finished.
+                guard active[transfer.easy.key] === transfer else { continue }
+                active.removeValue(forKey: transfer.easy.key)
+                finish(transfer, with: .failure(URLError(.cancelled)), added: true)
             }
             if inbox.isStopping && active.isEmpty { return }
 

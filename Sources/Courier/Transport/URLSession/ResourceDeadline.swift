@@ -4,11 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Ends a transfer that outlives its session's `timeoutIntervalForResource`.
+/// Ends a request that outlives its session's `timeoutIntervalForResource`.
 ///
 /// URLSession enforces that limit on Apple platforms but not on Linux, where a response that never
 /// ends (a body trickling in forever) keeps its request alive, and a libcurl worker busy, for ever.
-/// ``URLSessionTransport`` races each transfer against a timer when the configured limit is shorter
+/// ``URLSessionTransport`` races each request against a timer when the configured limit is shorter
 /// than a day (the default is seven days, so default sessions pay nothing).
 enum ResourceDeadline {
     /// Limits of this many seconds or more are left to URLSession.
@@ -21,7 +21,7 @@ enum ResourceDeadline {
     }
 
     /// The result of `operation`, or `URLError(.timedOut)` once `seconds` have passed first; the
-    /// operation is then cancelled (a transfer stops at once).
+    /// operation is then cancelled (its URLSession task stops at once).
     static func run<T: Sendable>(
         seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Owns a ``URLSessionTransport``'s session and delegate, what the transport keeps of its configuration,
+/// and the queue that cancels its tasks; invalidates the session when the transport goes.
+final class SessionOwner: Sendable {
+    let session: URLSession
+    let delegate: SessionDelegate
+    let policy: TransportPolicy
+    /// The resource timeout Courier enforces itself (see ``ResourceDeadline``), or `nil` for none.
+    let resourceTimeout: TimeInterval?
+    /// The configuration's `timeoutIntervalForRequest`.
+    private let requestTimeout: TimeInterval
+    private let cookies: StoredCookies
+
+    init(configuration: URLSessionConfiguration, policy: TransportPolicy, userDelegate: (any URLSessionDelegate)?) {
+        self.policy = policy
+        resourceTimeout = ResourceDeadline.limit(for: configuration)
+        requestTimeout = configuration.timeoutIntervalForRequest
+        cookies = StoredCookies(
+            storage: configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil)
+        #if canImport(FoundationNetworking)
+            // URLSession on Linux can stop the process when a task that looks its response up in a
+            // URLCache is cancelled: the cancellation, deferred until the cache answers, reports its
+            // failure for a task the session has already dropped (swift-corelibs-foundation issue
+            // 3296). Courier's sessions there keep no URLCache.
+            let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            configuration.urlCache = nil
+        #endif
+        let delegate = SessionDelegate(userDelegate: userDelegate)
+        let queue = OperationQueue()
+        queue.name = "Courier.URLSessionTransport"
+        queue.maxConcurrentOperationCount = 1
+        self.delegate = delegate
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// How long the response head of `request` may take once its body is sent: the request's own
+    /// `timeoutInterval` when it is not the default 60 s, else the configuration's, as ``CurlTransport``
+    /// reads them.
+    func headTimeout(for request: URLRequest) -> TimeInterval {
+        request.timeoutInterval != 60 && request.timeoutInterval > 0 ? request.timeoutInterval : requestTimeout
+    }
+
+    /// `request` with the cookies the session's storage holds for its URL, unless it sets `Cookie`
+    /// itself: URLSession on Linux adds them to a task's first request only, not to the redirects its
+    /// delegate lets it follow. Apple platforms add them to every hop themselves.
+    func addingStoredCookies(to request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+            guard request.httpShouldHandleCookies, request.value(forHTTPHeaderField: "Cookie") == nil,
+                let url = request.url, let stored = cookies.storage?.cookies(for: url), !stored.isEmpty
+            else { return request }
+            var request = request
+            for (name, value) in HTTPCookie.requestHeaderFields(with: stored) {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            return request
+        #else
+            return request
+        #endif
+    }
+
+    /// Where cancellations run, one after the other.
+    private let cancellations = DispatchQueue(label: "Courier.URLSessionTransport.cancellations")
+
+    /// Cancels `task` without waiting, on a queue of its own.
+    ///
+    /// - Not in the caller: a cancellation handler runs while the Swift runtime holds the cancelled
+    ///   task's lock, and `URLSessionTask.cancel()` waits for URLSession's work queue, which may be
+    ///   waiting for that lock to resume the task: a deadlock (swift-corelibs-foundation issue 5412).
+    /// - Not on the delegate queue: when a fast transfer makes it lag behind its progress callbacks, the
+    ///   cancellation would wait for all of them while the transfer goes on.
+    /// - Not on a global queue: each `cancel()` blocks its thread until URLSession's work queue takes
+    ///   it, and a burst of them (a thousand requests cancelled at once) took the threads that
+    ///   URLSession's own timers need, delaying timeouts by seconds.
+    ///
+    /// One serial queue per session blocks at most one thread, and only for that session's work queue.
+    func cancel(_ task: URLSessionTask) {
+        cancellations.async { task.cancel() }
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// The session's cookie storage, when it sends cookies; thread-safe by contract, though not marked
+/// `Sendable`.
+private struct StoredCookies: @unchecked Sendable {
+    let storage: HTTPCookieStorage?
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `openssl` command line tool, which the TLS tests use to make certificates and to serve HTTPS.
+enum OpenSSL {
+    /// Where the tests expect it (scripts/ensure-tools.sh installs it there in CI).
+    static let path = "/usr/bin/openssl"
+
+    /// Whether it is installed.
+    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs `openssl` with `arguments` (or `/bin/sh -c` with them when `shell` is set) and returns
+    /// what it printed; throws when it fails.
+    @discardableResult
+    static func run(_ arguments: [String], shell: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "failed: \(arguments)"])
+        }
+        return String(decoding: printed, as: UTF8.self)
+    }
+}
+
+/// `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate (its own CA), in a folder of its
+/// own. Call ``stop()`` when done: it kills the server and deletes the folder.
+final class TLSServer: @unchecked Sendable {
+    /// What the server does with a connection once the TLS handshake is done.
+    enum Mode {
+        /// `-www`: answers any GET with `HTTP/1.0 200 ok` and a status page, then closes.
+        case statusPage
+        /// Plain `s_server`: prints every byte it receives (the decrypted request) to its log and
+        /// answers nothing, so that ``log`` shows whether a request reached the HTTP layer.
+        case logOnly
+    }
+
+    /// `https://127.0.0.1:<port>`.
+    let url: URL
+    /// The server's certificate, PEM; being self-signed, it is also the CA file that trusts it.
+    let certificateFile: URL
+    private let folder: URL
+    private let logFile: URL
+    private let process: Process
+    /// The server's standard input, kept open: plain `s_server` stops at the end of its input.
+    private let input: Pipe
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Makes a certificate for `subjectAltName` and starts the server in `mode`.
+    init(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = folder.appendingPathComponent("cert.pem")
+        let key = folder.appendingPathComponent("key.pem")
+        let log = folder.appendingPathComponent("server.log")
+        let input = Pipe()
+        var started: (Process, URL)?
+        do {
+            try OpenSSL.run([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path,
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "2",
+            ])
+            // A port free a moment ago may be taken before s_server binds it: then try another.
+            for _ in 0..<5 where started == nil {
+                started = try TLSServer.start(mode: mode, certificate: certificate, key: key, log: log, input: input)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        guard let (process, url) = started else {
+            try? FileManager.default.removeItem(at: folder)
+            throw URLError(.cannotConnectToHost)
+        }
+        self.folder = folder
+        self.certificateFile = certificate
+        self.logFile = log
+        self.input = input
+        self.process = process
+        self.url = url
+    }
+
+    /// What the server printed so far (in ``Mode/logOnly``, what it received).
+    var log: String {
+        (try? Data(contentsOf: logFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// Whether ``log`` contains `text` within `seconds`.
+    func waitForLog(containing text: String, within seconds: Double = 60) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if log.contains(text) { return true }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return log.contains(text)
+    }
+
+    /// The base64 SHA-256 of the certificate's public key (DER SubjectPublicKeyInfo), computed with the
+    /// command ``ServerTrustPolicy/pinnedPublicKeyHashes`` documents.
+    func publicKeyHash() throws -> String {
+        let pipeline =
+            "\"$0\" x509 -in \"$1\" -pubkey -noout | \"$0\" pkey -pubin -outform der"
+            + " | \"$0\" dgst -sha256 -binary | base64"
+        let hash = try OpenSSL.run(["-c", pipeline, OpenSSL.path, certificateFile.path], shell: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard hash.count == 44, Data(base64Encoded: hash)?.count == 32 else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "bad hash \(hash)"])
+        }
+        return hash
+    }
+
+    /// Kills the server and deletes its files. SIGKILL, because a child started from a Swift
+    /// concurrency thread inherits a signal mask that blocks SIGTERM.
+    /// Stopping twice is harmless (the second call does nothing: the process id may belong to another
+    /// process by then).
+    func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Starts `s_server` on a port that was free, and waits (up to 30 s) until it listens; `nil` when it
+    /// exited instead (the port was taken).
+    private static func start(
+        mode: Mode, certificate: URL, key: URL, log: URL, input: Pipe
+    ) throws -> (Process, URL)? {
+        let port = try ClosedPorts.recentlyFree()
+        guard let url = URL(string: "https://127.0.0.1:\(port)") else { throw URLError(.badURL) }
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: OpenSSL.path)
+        process.arguments =
+            ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path]
+            + (mode == .statusPage ? ["-www"] : [])
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // s_server prints ACCEPT once it listens.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning {
+            if let text = try? String(contentsOf: log, encoding: .utf8), text.contains("ACCEPT") {
+                return (process, url)
+            }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return nil
+    }
+}
