@@ -63,7 +63,7 @@ static const char *const library_names[] = {
     do {                                                                                             \
         *(void **)(&curl.field) = dlsym(handle, symbol);                                             \
         if (curl.field == NULL) {                                                                    \
-            snprintf(load_error, sizeof load_error, "%s has no %s (libcurl 7.68 or later is needed)", \
+            snprintf(load_error, sizeof load_error, "%s has no %s (libcurl 7.85 or later is needed)", \
                      name, symbol);                                                                  \
             return;                                                                                  \
         }                                                                                            \

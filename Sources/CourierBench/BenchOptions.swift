@@ -28,8 +28,9 @@ struct BenchOptions {
           --profile  run one side of one case in a loop, for callgrind or perf; the loops:
                      \(ProfileLoop.loops.map(\.name).joined(separator: ", "))
 
-        Prints a table of Courier against hand-written code. The exit status is 0 even when a target is
-        missed: this is a measurement, not a test.
+        Prints a table of Courier against hand-written code (URLSession; libcurl's own C loop for the
+        transports, and nginx as a second server when /usr/sbin/nginx is installed). The exit status is 0
+        even when a target is missed: this is a measurement, not a test.
         """
 
     /// Why the command line could not be read.

@@ -1,6 +1,7 @@
 import Foundation
 
-// courier-bench: Courier against hand-written URLSession code, side by side in one run. See BENCHMARKS.md.
+// courier-bench: Courier against hand-written URLSession code and libcurl's own C loop, side by side in one
+// run. See BENCHMARKS.md.
 
 let options: BenchOptions
 do {

@@ -58,12 +58,13 @@ extension StandardRoutes {
                     HeaderField(name: "Content-Type", value: "application/octet-stream"),
                     HeaderField(name: "Content-Encoding", value: "gzip"),
                 ],
-                body: .data(bombs.withLock { cache in
-                    if let bomb = cache[count] { return bomb }
-                    let bomb = Gzip.zeros(count: max(0, min(count, 1 << 34)))
-                    cache[count] = bomb
-                    return bomb
-                }))
+                body: .data(
+                    bombs.withLock { cache in
+                        if let bomb = cache[count] { return bomb }
+                        let bomb = Gzip.zeros(count: max(0, min(count, 1 << 34)))
+                        cache[count] = bomb
+                        return bomb
+                    }))
         case "drip-headers":
             return dripHeaders()
         default:

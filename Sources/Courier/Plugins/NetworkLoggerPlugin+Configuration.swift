@@ -159,11 +159,16 @@ extension NetworkLoggerPlugin {
         /// response.
         public static let errorResponseBody = LogOptions(rawValue: 1 << 5)
 
+        /// A `Metrics` entry with the transfer's one-line timing breakdown (``TransferMetrics/summary``),
+        /// when the transport measured it.
+        public static let metrics = LogOptions(rawValue: 1 << 6)
+
         /// The request method and headers.
         public static let `default`: LogOptions = [.requestMethod, .requestHeaders]
-        /// Everything except ``formatRequestAscURL``: method, headers and bodies of requests and responses.
+        /// Everything except ``formatRequestAscURL``: method, headers and bodies of requests and responses,
+        /// and the transfer's metrics.
         public static let verbose: LogOptions = [
-            .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody,
+            .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody, .metrics,
         ]
     }
 }

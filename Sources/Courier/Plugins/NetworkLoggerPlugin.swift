@@ -118,6 +118,9 @@ extension NetworkLoggerPlugin {
             let description = error.errorDescription ?? String(describing: error)
             entries.append(entry("Error", configuration.redaction.redactedText(description), target))
         }
+        if configuration.logOptions.contains(.metrics), let metrics = response?.metrics {
+            entries.append(entry("Metrics", metrics.summary, target))
+        }
         if let response {
             let isError = error != nil || response.statusCode >= 400
             if configuration.logOptions.contains(isError ? .errorResponseBody : .successResponseBody) {

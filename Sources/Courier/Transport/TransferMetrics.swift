@@ -58,7 +58,7 @@ public struct TransferMetrics: Sendable, Equatable {
     }
 
     /// One line for a log: `dns 0.1 ms, connect 0.3 ms, tls -, first byte 1.2 ms, total 1.4 ms;
-    /// 210 B sent, 1.5 kB received; HTTP/1.1, new connection to 127.0.0.1:8080`.
+    /// 210 B sent, 1523 B received; HTTP/1.1 new connection to 127.0.0.1:8080`.
     public var summary: String {
         func ms(_ duration: Duration?) -> String {
             guard let duration else { return "-" }

@@ -60,7 +60,7 @@ final class NginxServer {
     private let process: Process
     private let directory: URL
 
-    /// Starts nginx (one process, no master) serving `files` (name → contents) and waits until it accepts
+    /// Starts nginx (one process, no master) serving `files` (path → contents) and waits until it accepts
     /// connections.
     init(files: [String: Data]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
@@ -68,15 +68,41 @@ final class NginxServer {
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-bench-nginx-\(ProcessInfo.processInfo.processIdentifier)")
+        process = Process()
+        let port: Int
+        let log = directory.appendingPathComponent("stderr.log")
+        do {
+            port = try Self.freePort()
+            let configuration = try Self.write(files, port: port, into: directory)
+            try Data().write(to: log)
+            process.executableURL = URL(fileURLWithPath: Self.executable)
+            process.arguments = ["-p", directory.path, "-c", configuration.path]
+            process.standardError = try FileHandle(forWritingTo: log)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        for _ in 0..<300 where process.isRunning {
+            if Self.accepts(port: port) { return }
+            usleep(10_000)
+        }
+        let reason = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        stop()
+        throw Unavailable(description: "nginx did not start: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    /// Writes `files` under `directory/www` and nginx's configuration for `port`; returns the latter.
+    private static func write(_ files: [String: Data], port: Int, into directory: URL) throws -> URL {
         let root = directory.appendingPathComponent("www")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (name, contents) in files {
             let file = root.appendingPathComponent(name)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try contents.write(to: file)
         }
-        let port = try Self.freePort()
         let path = directory.path
         let temporaryPaths = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
             .map { "\($0)_temp_path \(path)/\($0);" }.joined(separator: " ")
@@ -90,24 +116,9 @@ final class NginxServer {
                 server { listen 127.0.0.1:\(port); root \(root.path); }
             }
             """
-        let configurationFile = directory.appendingPathComponent("nginx.conf")
-        try Data(configuration.utf8).write(to: configurationFile)
-        let log = directory.appendingPathComponent("stderr.log")
-        try Data().write(to: log)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["-p", path, "-c", configurationFile.path]
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        baseURL = URL(string: "http://127.0.0.1:\(port)/")!
-        try process.run()
-        for _ in 0..<300 where process.isRunning {
-            if Self.accepts(port: port) { return }
-            usleep(10_000)
-        }
-        let reason = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        stop()
-        throw Unavailable(description: "nginx did not start: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
+        let file = directory.appendingPathComponent("nginx.conf")
+        try Data(configuration.utf8).write(to: file)
+        return file
     }
 
     /// Stops nginx and removes its directory.

@@ -108,11 +108,11 @@ import Testing
         #expect(quiet.events.last?.count == 2)
     }
 
-    @Test func defaultLogsMethodAndHeadersAndVerboseAddsBodies() async throws {
+    @Test func defaultLogsMethodAndHeadersAndVerboseAddsBodiesAndMetrics() async throws {
         #expect(LogOptions.default == [.requestMethod, .requestHeaders])
         #expect(
             LogOptions.verbose == [
-                .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody,
+                .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody, .metrics,
             ])
         #expect(NetworkLoggerPlugin.default.configuration.logOptions == .default)
         #expect(NetworkLoggerPlugin.verbose.configuration.logOptions == .verbose)

@@ -11,8 +11,8 @@ import Testing
 
 /// A thousand concurrent requests, some cancelled at random, through one provider with plugins,
 /// interceptors and `trackInflights` on: every completion is called exactly once, plugin hooks balance,
-/// nothing is left behind. `.ci/run` runs this suite under ThreadSanitizer
-/// (`swift test --sanitize=thread --filter ConcurrencyStressTests`).
+/// nothing is left behind. `.ci/run` runs it, with the whole suite, under ThreadSanitizer
+/// (`swift test --sanitize=thread`).
 @Suite struct ConcurrencyStressTests {
     @Test(arguments: TransportKind.allCases)
     func aThousandRequestsWithRandomCancellationsEachCompleteExactlyOnce(kind: TransportKind) async throws {

@@ -33,7 +33,9 @@ import Testing
                 seen.append(ProgressResponse(progress: Double(size ?? -1) + Double(response.statusCode) / 1000))
                 return (destination, [])
             }))
-        let (reports, response) = try await folder.run { try await progressReports(Provider(transport: try kind.make()), target) }
+        let (reports, response) = try await folder.run {
+            try await progressReports(Provider(transport: try kind.make()), target)
+        }
         #expect(response.fileURL == destination)
         #expect(response.data.isEmpty)
         #expect(response.statusCode == 200)
@@ -53,7 +55,9 @@ import Testing
             task: .downloadParameters(
                 parameters: ["q": "a b"], encoding: URLEncoding.queryString, destination: { _, _ in (destination, []) })
         )
-        let response = try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) }
+        let response = try await folder.run {
+            try await Provider<TestTarget>(transport: try kind.make()).request(target)
+        }
         #expect(response.fileURL == destination)
         let echo = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: destination))
         #expect(echo.query == "q=a%20b")
@@ -116,7 +120,8 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let destination = try folder.write(Data("old".utf8), named: "replaced.bin")
-        let response = try await download("/bytes/1000", to: destination, options: .removePreviousFile, in: folder, kind: kind)
+        let response = try await download(
+            "/bytes/1000", to: destination, options: .removePreviousFile, in: folder, kind: kind)
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination) == StandardRoutes.patternData(offset: 0, count: 1000))
     }

@@ -217,7 +217,8 @@ import Testing
         let error = await #expect(throws: ResponseSizeLimitExceeded.self) {
             try await folder.run {
                 try await transport.send(
-                    TransportRequest(urlRequest: try Self.request(server, "bytes/3000000"), destination: .temporaryFile))
+                    TransportRequest(urlRequest: try Self.request(server, "bytes/3000000"), destination: .temporaryFile)
+                )
             }
         }
         #expect(error == ResponseSizeLimitExceeded(limit: 1 << 20, isDownload: true))
@@ -260,8 +261,10 @@ import Testing
         configuration.httpCookieAcceptPolicy = .always
         let transport = try kind.make(configuration: configuration)
         let cookie = "session=abc; Path=/".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        _ = try await transport.send(TransportRequest(urlRequest: try Self.request(server, "respond?header.Set-Cookie=\(cookie)")))
-        let same = try Self.echo(try await transport.send(TransportRequest(urlRequest: try Self.request(server, "echo"))))
+        _ = try await transport.send(
+            TransportRequest(urlRequest: try Self.request(server, "respond?header.Set-Cookie=\(cookie)")))
+        let same = try Self.echo(
+            try await transport.send(TransportRequest(urlRequest: try Self.request(server, "echo"))))
         #expect(same.headers["cookie"] == "session=abc")
         let port = try #require(server.baseURL.port)
         let otherHost = try #require(URL(string: "http://localhost:\(port)/echo"))

@@ -89,4 +89,75 @@ import Testing
         let echo = try JSONDecoder().decode(Echo.self, from: answer.data)
         #expect(echo.headers["x-from-configuration"] == "yes")
     }
+
+    @Test func curlResponsesCarryTheirMetrics() async throws {
+        let transport = try CurlTransport()
+        let first = try await transport.send(TransportRequest(urlRequest: try request("echo")))
+        let second = try await transport.send(TransportRequest(urlRequest: try request("echo")))
+        let metrics = try #require(first.metrics)
+        #expect(metrics.total > .zero)
+        #expect(metrics.firstByte != nil)
+        #expect(metrics.connect != nil)
+        #expect(metrics.secureConnection == nil)
+        #expect(metrics.bytesSent > 0)
+        #expect(metrics.bytesReceived > Int64(first.data.count))
+        #expect(metrics.remoteAddress == "127.0.0.1")
+        #expect(metrics.remotePort == (try TestServer.baseURL()).port)
+        #expect(metrics.httpVersion == "HTTP/1.1")
+        #expect(!metrics.isReusedConnection)
+        #expect(second.metrics?.isReusedConnection == true)
+        #expect(metrics.summary.contains("total"))
+    }
+
+    @Test func theVerboseLoggerPrintsTheTimingLine() async throws {
+        let lines = Locked([String]())
+        let logger = NetworkLoggerPlugin(
+            configuration: .init(output: { _, items in lines.withLock { $0 += items } }, logOptions: .verbose))
+        let provider = Provider<TestTarget>(transport: try CurlTransport(), plugins: [logger])
+        _ = try await provider.request(try TestTarget.loopback("/echo"))
+        let metrics = lines.withLock { $0 }.filter { $0.contains("Metrics") }
+        #expect(metrics.count == 1)
+        #expect(metrics.first?.contains("first byte") == true)
+    }
+
+    /// With one connection per host taken by a request the server never answers, 2,000 more requests
+    /// wait in libcurl's queue; cancelling them all lets none of them reach the server (URLSession on
+    /// Linux let about 140 of 2,000 through).
+    @Test func cancelledRequestsThatWereQueuedNeverReachTheServer() async throws {
+        let (server, hits) = try countingServer()
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        let transport = try CurlTransport(configuration: configuration)
+        let held = Task {
+            try await transport.send(
+                TransportRequest(urlRequest: URLRequest(url: server.baseURL.appendingPathComponent("fault/no-headers")))
+            )
+        }
+        while hits.value == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        let queued = (0..<2_000).map { index in
+            Task {
+                try await transport.send(
+                    TransportRequest(
+                        urlRequest: URLRequest(url: server.baseURL.appendingPathComponent("echo/\(index)"))))
+            }
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        for task in queued { task.cancel() }
+        var cancelled = 0
+        for task in queued {
+            if case .failure(let error) = await task.result, (error as? URLError)?.code == .cancelled { cancelled += 1 }
+        }
+        held.cancel()
+        _ = await held.result
+        #expect(cancelled == 2_000)
+        #expect(hits.value == 1)
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
+
+    @Test func curlUnavailableErrorSaysWhatIsMissing() {
+        let error = CurlUnavailableError(reason: "libcurl.so.4: cannot open shared object file")
+        #expect(error.errorDescription?.contains("libcurl.so.4") == true)
+        #expect(error.errorDescription?.contains("CurlTransport") == true)
+    }
 }

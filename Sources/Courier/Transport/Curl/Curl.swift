@@ -218,6 +218,10 @@ final class CurlTransfer: @unchecked Sendable {
     // Engine thread only, from here on.
     private var headerList: UnsafeMutableRawPointer?
     private var bodyFile: Int32 = -1
+    /// A large in-memory body, handed to libcurl piece by piece from the read callback (so that its
+    /// sending counts as activity for the timeouts), and how much of it has been handed over.
+    private var bodyData = Data()
+    private var bodyOffset = 0
     private var sinkFile: Int32 = -1
     let sinkURL: URL?
     private var statusCode = 0
@@ -261,6 +265,7 @@ final class CurlTransfer: @unchecked Sendable {
             break
         case .data(let data):
             bodySize = Int64(data.count)
+            if data.count > Self.copiedBodyLimit { bodyData = data }
         case .file(let file):
             bodyFile = open(file.path, O_RDONLY | O_CLOEXEC)
             guard bodyFile >= 0 else { throw URLError(.fileDoesNotExist) }
@@ -281,6 +286,10 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         release()
     }
+
+    /// In-memory bodies up to this size are copied to libcurl at once; larger ones are read from the
+    /// read callback.
+    private static let copiedBodyLimit = 64 << 10
 
     private func configure(request: URLRequest, options: CurlHopOptions) {
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -318,12 +327,12 @@ final class CurlTransfer: @unchecked Sendable {
         let method = request.httpMethod ?? "GET"
         var hasBody = true
         switch options.body {
-        case .data(let data) where method != "HEAD":
+        case .data(let data) where method != "HEAD" && data.count <= Self.copiedBodyLimit:
             easy.set(CCURLOPT_POSTFIELDSIZE_LARGE, offset: Int64(data.count))
             data.withUnsafeBytes {
                 easy.set(CCURLOPT_COPYPOSTFIELDS, pointer: $0.baseAddress ?? UnsafeRawPointer(emptyBody))
             }
-        case .file where method != "HEAD":
+        case .data where method != "HEAD", .file where method != "HEAD":
             easy.set(CCURLOPT_POST, 1)
             easy.set(CCURLOPT_POSTFIELDSIZE_LARGE, offset: bodySize)
             ccurl_easy_setopt_data_callback(easy.handle, CCURLOPT_READFUNCTION, curlRead)
@@ -518,6 +527,15 @@ final class CurlTransfer: @unchecked Sendable {
         lastActivity = now
         bodyProgressAt = now
         guard let base = buffer.baseAddress else { return 0 }
+        if bodyFile < 0 {
+            let count = min(buffer.count, bodyData.count - bodyOffset)
+            guard count > 0 else { return 0 }
+            bodyData.withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { base.copyMemory(from: source + bodyOffset, byteCount: count) }
+            }
+            bodyOffset += count
+            return count
+        }
         while true {
             let count = read(bodyFile, base, buffer.count)
             if count >= 0 { return count }
@@ -526,7 +544,14 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate func seekBody(to offset: Int64, origin: Int32) -> Int32 {
-        lseek(bodyFile, off_t(offset), origin) < 0 ? CCURL_SEEKFUNC_FAIL : CCURL_SEEKFUNC_OK
+        guard bodyFile < 0 else {
+            return lseek(bodyFile, off_t(offset), origin) < 0 ? CCURL_SEEKFUNC_FAIL : CCURL_SEEKFUNC_OK
+        }
+        let base = origin == SEEK_CUR ? bodyOffset : origin == SEEK_END ? bodyData.count : 0
+        let target = base + Int(offset)
+        guard target >= 0, target <= bodyData.count else { return CCURL_SEEKFUNC_FAIL }
+        bodyOffset = target
+        return CCURL_SEEKFUNC_OK
     }
 
     /// Reports progress when it moved: bytes sent as libcurl counts them (`uploadNow`, from the progress

@@ -107,6 +107,9 @@ public final class CurlTransport: Transport {
         while true {
             if Task.isCancelled { throw URLError(.cancelled) }
             guard let url = current.url else { throw URLError(.badURL) }
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
+            }
             var remaining: TimeInterval?
             if let resource = settings.resourceTimeout {
                 remaining = resource - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

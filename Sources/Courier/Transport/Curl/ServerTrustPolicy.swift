@@ -14,8 +14,8 @@ public struct ServerTrustPolicy: Sendable, Equatable {
     /// A PEM file of CA certificates to trust instead of the system's store, or `nil` for the system's.
     public var certificateAuthorityFile: URL?
     /// Base64 SHA-256 digests of the DER-encoded public keys (SubjectPublicKeyInfo) the server may
-    /// present, as libcurl's `CURLOPT_PINNEDPUBLICKEY` and Alamofire's `PublicKeysTrustEvaluator` pin
-    /// them. Empty: no pinning. Get one with
+    /// present, as libcurl's `CURLOPT_PINNEDPUBLICKEY` takes them (the keys Alamofire's
+    /// `PublicKeysTrustEvaluator` compares, given by their digests). Empty: no pinning. Get one with
     /// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
     public var pinnedPublicKeyHashes: [String]
 
