@@ -191,6 +191,7 @@ struct CurlHopResult {
     var httpVersion: String
     var headerFields: [String: String]
     var setCookieLines: [String]
+    var location: String?
     var body: Data
     var fileURL: URL?
     var metrics: TransferMetrics
@@ -231,6 +232,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var isHeadComplete = false
     /// The body length the head announced (when the body is not content-encoded), or -1.
     private var expectedLength: Int64 = -1
+    /// The head's `Location`, `Content-Length` and whether it has a `Content-Encoding`.
+    private var location: String?
+    private var contentLength: Int64?
+    private var isEncoded = false
     private var body = Data()
     private var received: Int64 = 0
     private var lastProgress = TransferProgress(
@@ -426,7 +431,7 @@ final class CurlTransfer: @unchecked Sendable {
         return .success(
             CurlHopResult(
                 statusCode: statusCode, httpVersion: httpVersion, headerFields: fields,
-                setCookieLines: setCookieLines, body: data, fileURL: sinkURL,
+                setCookieLines: setCookieLines, location: location, body: data, fileURL: sinkURL,
                 metrics: metrics(redirectCount: redirectCount)))
     }
 
@@ -459,38 +464,72 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Callbacks (libcurl calls them on the engine's thread, inside `CurlMulti.perform()`)
 
+    /// Parses one header line as bytes (Foundation's string trimming costs more than the whole rest of a
+    /// small request), noting on the way the fields the transfer itself needs.
     fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         lastActivity = DispatchTime.now().uptimeNanoseconds
-        var text = String(decoding: line, as: UTF8.self)
-        while let last = text.last, last.isNewline { text.removeLast() }
-        if text.hasPrefix("HTTP/") {
-            // A new status line: an interim (1xx) answer's head is forgotten.
-            let parts = text.split(separator: " ", maxSplits: 2)
-            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            httpVersion = String(parts.first ?? "HTTP/1.1")
+        var end = line.count
+        while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+        if end == 0 {
+            if statusCode >= 200 { headComplete() }
+        } else if end >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
+            // A new status line ("HTTP/1.1 200 OK"): an interim (1xx) answer's head is forgotten.
+            let space = (0..<end).first { line[$0] == 0x20 } ?? end
+            httpVersion = String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<space]), as: UTF8.self)
+            var code = 0
+            var index = space + 1
+            while index < end, (0x30...0x39).contains(line[index]), code < 1000 {
+                code = code * 10 + Int(line[index] - 0x30)
+                index += 1
+            }
+            statusCode = code
             headerFields.removeAll(keepingCapacity: true)
             setCookieLines.removeAll()
+            location = nil
+            contentLength = nil
+            isEncoded = false
             isHeadComplete = false
-        } else if text.isEmpty {
-            if statusCode >= 200 { headComplete() }
-        } else if let first = text.first, first == " " || first == "\t", !headerFields.isEmpty {
-            headerFields[headerFields.count - 1].1 += " " + text.trimmingCharacters(in: .whitespaces)
-        } else if let colon = text.firstIndex(of: ":") {
-            let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        } else if line[0] == 0x20 || line[0] == 0x09, !headerFields.isEmpty {
+            headerFields[headerFields.count - 1].1 += " " + Self.trimmed(line, 0, end)
+        } else if let colon = (0..<end).first(where: { line[$0] == 0x3A }) {
+            let name = Self.trimmed(line, 0, colon)
+            let value = Self.trimmed(line, colon + 1, end)
             headerFields.append((name, value))
-            if name.caseInsensitiveCompare("Set-Cookie") == .orderedSame { setCookieLines.append(value) }
+            switch colon {
+            case 8 where Self.isNamed(line, "location"): location = value
+            case 10 where Self.isNamed(line, "set-cookie"): setCookieLines.append(value)
+            case 14 where Self.isNamed(line, "content-length"): contentLength = Int64(value)
+            case 16 where Self.isNamed(line, "content-encoding"): isEncoded = true
+            default: break
+            }
         }
         return line.count
     }
 
+    /// The bytes `start..<end` of `line` without surrounding spaces and tabs, as a string.
+    private static func trimmed(_ line: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        var start = start
+        var end = end
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    }
+
+    /// Whether `line` starts with `name` (lowercase ASCII), ignoring case.
+    private static func isNamed(_ line: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+        guard line.count >= name.utf8CodeUnitCount else { return false }
+        let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for index in 0..<expected.count {
+            let byte = line[index]
+            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            if lower != expected[index] { return false }
+        }
+        return true
+    }
+
     private func headComplete() {
         isHeadComplete = true
-        let encoded = headerFields.contains { $0.0.caseInsensitiveCompare("Content-Encoding") == .orderedSame }
-        guard !encoded,
-            let length = headerFields.first(where: { $0.0.caseInsensitiveCompare("Content-Length") == .orderedSame }),
-            let expected = Int64(length.1), expected > 0
-        else { return }
+        guard !isEncoded, let expected = contentLength, expected > 0 else { return }
         expectedLength = expected
         if sinkURL == nil, expected <= 64 << 20, expected <= limit ?? .max { body.reserveCapacity(Int(expected)) }
     }

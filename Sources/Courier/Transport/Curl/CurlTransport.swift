@@ -137,9 +137,8 @@ public final class CurlTransport: Transport {
             received += hop.metrics.bytesReceived
             storeCookies(hop.setCookieLines, from: url, for: current)
 
-            let location = hop.headerFields.first { $0.key.caseInsensitiveCompare("Location") == .orderedSame }?.value
             if policy.maximumRedirects > 0,
-                let redirect = Redirect.next(after: hop.statusCode, location: location, from: current)
+                let redirect = Redirect.next(after: hop.statusCode, location: hop.location, from: current)
             {
                 if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
                 guard redirects < policy.maximumRedirects else {
