@@ -6,7 +6,7 @@
 #   FUZZ_RUNS=1000000 FUZZ_MAX_TIME=600 Fuzz/run.sh multipart
 #   Fuzz/run.sh --reproduce multipart .build/fuzz/crashes/multipart-crash-…   replay one input
 #
-# Each target is the library's sources (Sources/Courier/**/*.swift) compiled as one module with
+# Each target is the library's sources (Sources/Courier/**/*.swift, with the CCurl C target) compiled as one module with
 # Fuzz/Support/*.swift and one file of Fuzz/Targets/, with `swiftc -sanitize=fuzzer,address` (libFuzzer
 # and AddressSanitizer, from the toolchain): the entry point `LLVMFuzzerTestOneInput` checks
 # invariants and aborts when one fails, which libFuzzer reports as a crash. The targets:
@@ -42,8 +42,13 @@ build() {
     local library
     mapfile -t library < <(find Sources/Courier -name '*.swift' | sort)
     echo "== fuzz: building $target"
-    if ! swiftc -sanitize=fuzzer,address -use-ld=lld -parse-as-library -swift-version 6 -module-name Courier -O \
-        "${library[@]}" Fuzz/Support/*.swift "$(source_file "$target")" -o "$out/$target" >"$out/$target.build.log" 2>&1
+    # The library imports the CCurl C target (libcurl's declarations and its loader): built here too.
+    mkdir -p "$out/ccurl"
+    printf 'module CCurl {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CCurl/include/CCurl.h" >"$out/ccurl/module.modulemap"
+    if ! { clang -c -O1 -ISources/CCurl/include Sources/CCurl/CCurl.c -o "$out/ccurl/CCurl.o" &&
+        swiftc -sanitize=fuzzer,address -use-ld=lld -parse-as-library -swift-version 6 -module-name Courier -O \
+            -I "$out/ccurl" "${library[@]}" Fuzz/Support/*.swift "$(source_file "$target")" "$out/ccurl/CCurl.o" -ldl \
+            -o "$out/$target"; } >"$out/$target.build.log" 2>&1
     then
         cat "$out/$target.build.log"
         echo "== fuzz: $target does not build. swiftc -sanitize=fuzzer needs the toolchain's libFuzzer runtime" \
