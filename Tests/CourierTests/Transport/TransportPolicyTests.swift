@@ -247,6 +247,36 @@ import Testing
         #expect(await leftoverTasks(of: transport) == 0)
     }
 
+    @Test(arguments: TransportKind.allCases, [false, true])
+    func anUploadSlowerThanTheRequestTimeoutIsNotCutShort(kind: TransportKind, fromFile: Bool) async throws {
+        let server = try SlowReader()
+        defer { server.stop() }
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 2
+        let transport = try kind.make(configuration: configuration)
+        // 24 MiB read at about 8 MB/s: over the 2 s request timeout, with bytes moving all along (and
+        // what the sockets buffer after the last byte went out drains well within it).
+        let payload = Data(repeating: 7, count: 24 << 20)
+        var request = URLRequest(url: server.url)
+        request.httpMethod = "POST"
+        let transportRequest: TransportRequest
+        if fromFile {
+            transportRequest = TransportRequest(
+                urlRequest: request, bodyFileURL: try folder.write(payload, named: "body.bin"))
+        } else {
+            request.httpBody = payload
+            transportRequest = TransportRequest(urlRequest: request)
+        }
+        let elapsed = try await seconds {
+            let answer = try await transport.send(transportRequest)
+            #expect(answer.statusCode == 200)
+            #expect(answer.data == Data("ok".utf8))
+        }
+        #expect(elapsed > 2, "the upload outlasted the request timeout")
+    }
+
     // MARK: Cookies
 
     /// Cookies are scoped by host (RFC 6265 ignores ports): `localhost` and `127.0.0.1` reach the same
