@@ -27,7 +27,7 @@ import Testing
             #expect((error as? CourierError)?.response == nil)
         }
         // The server answers only after 10 s: ending well before shows the transfer was stopped.
-        #expect(elapsed < 5)
+        #expect(elapsed < 8)
     }
 
     @Test func cancellingMidBodyStopsTheRequest() async throws {
