@@ -19,12 +19,12 @@ import Foundation
 /// The delegate feeds it from the delegate queue, the head's timer and the caller's cancellation from
 /// other threads: every field sits behind the one lock, and the continuation is resumed exactly once.
 final class SessionTask: Sendable {
-    private let request: TransportRequest
-    private let owner: SessionOwner
+    let request: TransportRequest
+    let owner: SessionOwner
     /// Where a finished download is moved; chosen now, while the caller's task-locals are in reach.
-    private let downloadURL: URL?
+    let downloadURL: URL?
     private let headTimeout: TimeInterval
-    private let state: Locked<State>
+    let state: Locked<State>
 
     private init(request: TransportRequest, owner: SessionOwner) {
         self.request = request
@@ -96,6 +96,8 @@ final class SessionTask: Sendable {
             hop.httpBody = data
             return session.downloadTask(with: hop)
         case (.temporaryFile, _):
+            // URLSession has no download task from a file; Courier never asks for one (uploads and
+            // downloads are different `HTTPTask`s).
             return session.downloadTask(with: hop)
         case (.memory, .file(let file)):
             return session.uploadTask(with: hop, fromFile: file)
@@ -120,7 +122,7 @@ final class SessionTask: Sendable {
 
     /// Stops `task` and fails the request with `error` (a limit, the head's deadline), unless it has
     /// already ended or been stopped.
-    private func stop(_ task: URLSessionTask, failing error: any Error) {
+    func stop(_ task: URLSessionTask, failing error: any Error) {
         let stopping = state.withLock { state in
             guard state.failure == nil, !state.isCancelled, state.continuation != nil else { return false }
             state.failure = error
@@ -137,7 +139,7 @@ final class SessionTask: Sendable {
     // or the last piece of its body, went out (as CurlTransport has it); one timer per request checks.
 
     /// Makes the head due a request timeout from now.
-    private func armHead(_ state: inout State) {
+    func armHead(_ state: inout State) {
         let deadline = DispatchTime.now() + headTimeout
         state.isHeadDue = true
         state.headDeadline = deadline
@@ -169,157 +171,21 @@ final class SessionTask: Sendable {
         stop(task, failing: URLError(.timedOut, userInfo: info))
     }
 
-    // MARK: Fed by the session delegate
-
-    /// A data task's response head (URLSession gives download tasks none: their first bytes stand for it).
-    func didReceive(_ response: URLResponse) {
-        state.withLock { state in
-            state.isHeadDue = false
-            // A new response: the body of an earlier one (a 401 answered with credentials) is not its body.
-            state.data = Data()
-            let expected = response.expectedContentLength
-            if expected > 0, expected <= min(64 << 20, owner.policy.maximumResponseBodySize) {
-                state.data.reserveCapacity(Int(expected))
-            }
-        }
-    }
-
-    // The progress totals are summed here from each callback's own count: swift-corelibs-foundation
-    // reads the task's running total when the delegate queue gets to the callback, so when that queue
-    // lags behind the transfer every late callback reports the final total and the progress in between
-    // is lost.
-
-    /// Body bytes of a data task, decoded: counted against ``TransportPolicy/maximumResponseBodySize``.
-    func didReceive(_ data: Data, from task: URLSessionDataTask) {
-        let limit = owner.policy.maximumResponseBodySize
-        let intake = state.withLock { state -> Intake in
-            guard state.failure == nil, !state.isCancelled else { return .ignored }
-            state.isHeadDue = false
-            state.receivedByTask += Int64(data.count)
-            if Int64(state.data.count) + Int64(data.count) > limit { return .overLimit }
-            state.data.append(data)
-            state.progress.bytesReceived += Int64(data.count)
-            state.progress.bytesExpectedToReceive = task.response?.expectedContentLength ?? -1
-            return .accepted(state.progress)
-        }
-        switch intake {
-        case .overLimit: stop(task, failing: ResponseSizeLimitExceeded(limit: limit, isDownload: false))
-        case .accepted(let progress): request.progress?(progress)
-        case .ignored: break
-        }
-    }
-
-    func didSend(_ bytesSent: Int64, totalBytesExpected: Int64) {
-        let progress = state.withLock { state in
-            if state.isHeadDue { armHead(&state) }
-            state.progress.bytesSent += bytesSent
-            state.progress.bytesExpectedToSend = totalBytesExpected
-            return state.progress
-        }
-        request.progress?(progress)
-    }
-
-    /// Body bytes a download task wrote: counted against ``TransportPolicy/maximumDownloadSize``.
-    func didWrite(_ bytesWritten: Int64, totalBytesExpected: Int64, by task: URLSessionDownloadTask) {
-        let limit = owner.policy.maximumDownloadSize
-        let intake = state.withLock { state -> Intake in
-            guard state.failure == nil, !state.isCancelled else { return .ignored }
-            state.isHeadDue = false
-            state.written += bytesWritten
-            if let limit, state.written > limit { return .overLimit }
-            state.progress.bytesReceived += bytesWritten
-            state.progress.bytesExpectedToReceive = totalBytesExpected
-            return .accepted(state.progress)
-        }
-        switch intake {
-        case .overLimit: stop(task, failing: ResponseSizeLimitExceeded(limit: limit ?? 0, isDownload: true))
-        case .accepted(let progress): request.progress?(progress)
-        case .ignored: break
-        }
-    }
-
-    /// Moves a finished download out of URLSession's temporary file, which may vanish once this returns.
-    func didFinishDownloading(to location: URL) {
-        let wanted = state.withLock {
-            $0.failure == nil && !$0.isCancelled && $0.nextHop == nil && $0.handedBack == nil
-        }
-        guard let downloadURL, wanted else { return }
-        do {
-            try FileManager.default.moveItem(at: location, to: downloadURL)
-            state.withLock { $0.fileURL = downloadURL }
-        } catch {
-            state.withLock { $0.fileError = error }
-        }
-    }
-
-    /// What to do with a redirect, under ``TransportPolicy``; see ``RedirectAnswer``.
-    func redirection(after response: HTTPURLResponse, of task: URLSessionTask) -> RedirectAnswer {
-        let policy = owner.policy
-        let location = response.value(forHTTPHeaderField: "Location")
-        let answer = state.withLock { state -> RedirectAnswer in
-            guard state.failure == nil, !state.isCancelled else { return .stop }
-            guard policy.maximumRedirects > 0,
-                let redirect = Redirect.next(after: response.statusCode, location: location, from: state.hop)
-            else {
-                // URLSession on Linux traps when a download task is handed back a redirect with a body (it
-                // passes the body to a data-task callback with no data task): end it and answer here.
-                guard task is URLSessionDownloadTask else { return .handBack }
-                state.handedBack = response
-                return .stop
-            }
-            guard state.redirectCount < policy.maximumRedirects else {
-                var info: [String: Any] = [
-                    NSLocalizedDescriptionKey:
-                        "More than \(policy.maximumRedirects) redirects (TransportPolicy.maximumRedirects)."
-                ]
-                info[NSURLErrorFailingURLErrorKey] = response.url
-                state.failure = URLError(.httpTooManyRedirects, userInfo: info)
-                return .stop
-            }
-            state.redirectCount += 1
-            state.hop = owner.addingStoredCookies(to: redirect.request)
-            if !redirect.keepsBody { state.requestBody = .none }
-            if redirect.keepsBody, state.requestBody.isPresent {
-                // URLSession sends a followed redirect without its body: it asks for no new body stream and
-                // sends `Content-Length: 0` (swift-corelibs-foundation). The hop goes as a task of its own.
-                state.nextHop = state.hop
-                return .stop
-            }
-            armHead(&state)
-            return .follow(state.hop)
-        }
-        if case .stop = answer { owner.cancel(task) }
-        return answer
-    }
-
-    /// Ends the request with `response` as its answer and cancels what is left of `task`: for a 401 that
-    /// URLSession would hold for ever (see ``SessionDelegate``). The body is the one received in memory;
-    /// a download gets an empty file.
-    func answer(with response: HTTPURLResponse, of task: URLSessionTask) {
-        let ending = state.withLock { state in
-            guard state.failure == nil, !state.isCancelled, state.continuation != nil else { return false }
-            state.handedBack = response
-            return true
-        }
-        if ending { owner.cancel(task) }
-    }
-
-    /// The metrics of the task that is ending (Apple platforms only).
-    func didCollect(_ metrics: TransferMetrics) {
-        state.withLock { $0.metricsOfTask = metrics }
-    }
+    // MARK: The end of a task
 
     func didComplete(_ task: URLSessionTask, error: (any Error)?) {
         let now = DispatchTime.now().uptimeNanoseconds
+        let (sent, received) = (task.countOfBytesSent, task.countOfBytesReceived)
+        let response = task.response as? HTTPURLResponse
         let ending = state.withLock { state -> Ending in
             state.isHeadDue = false
             if let metrics = state.metricsOfTask {
                 state.bytesSent += metrics.bytesSent
                 state.bytesReceived += metrics.bytesReceived
             } else {
-                state.bytesSent += task.countOfBytesSent
+                state.bytesSent += sent
                 // Zero for data tasks on Linux: their bytes are counted as they arrive.
-                state.bytesReceived += max(task.countOfBytesReceived, state.receivedByTask)
+                state.bytesReceived += max(received, state.receivedByTask)
             }
             if let next = state.nextHop, state.failure == nil, !state.isCancelled {
                 state.nextHop = nil
@@ -332,7 +198,7 @@ final class SessionTask: Sendable {
             state.headTimer = nil
             let continuation = state.continuation
             state.continuation = nil
-            let outcome = outcome(of: task, error: error, state: &state, now: now)
+            let outcome = outcome(response: response, error: error, state: &state, now: now)
             return .finished(continuation, outcome, state.fileURL)
         }
         switch ending {
@@ -344,8 +210,9 @@ final class SessionTask: Sendable {
         }
     }
 
+    /// The answer to the caller once the last task has ended with `response` or `error`.
     private func outcome(
-        of task: URLSessionTask, error: (any Error)?, state: inout State, now: UInt64
+        response: HTTPURLResponse?, error: (any Error)?, state: inout State, now: UInt64
     ) -> Result<TransportResponse, any Error> {
         if state.isCancelled { return .failure(URLError(.cancelled)) }
         if let failure = state.failure { return .failure(failure) }
@@ -354,19 +221,19 @@ final class SessionTask: Sendable {
         metrics.bytesSent = state.bytesSent
         metrics.bytesReceived = state.bytesReceived
         metrics.redirectCount = state.redirectCount
-        if let response = state.handedBack {
+        if let handedBack = state.handedBack {
             guard let downloadURL else {
-                return .success(TransportResponse(response: response, data: state.data, metrics: metrics))
+                return .success(TransportResponse(response: handedBack, data: state.data, metrics: metrics))
             }
             guard FileManager.default.createFile(atPath: downloadURL.path, contents: nil) else {
                 return .failure(URLError(.cannotCreateFile))
             }
             state.fileURL = downloadURL
-            return .success(TransportResponse(response: response, fileURL: downloadURL, metrics: metrics))
+            return .success(TransportResponse(response: handedBack, fileURL: downloadURL, metrics: metrics))
         }
         if let error { return .failure(error) }
         if let fileError = state.fileError { return .failure(fileError) }
-        guard let response = task.response as? HTTPURLResponse else { return .failure(URLError(.badServerResponse)) }
+        guard let response else { return .failure(URLError(.badServerResponse)) }
         if downloadURL != nil, state.fileURL == nil { return .failure(URLError(.cannotCreateFile)) }
         let body = state.data
         state.data = Data()
@@ -374,20 +241,9 @@ final class SessionTask: Sendable {
     }
 }
 
-/// What the session delegate answers URLSession about a redirect.
-enum RedirectAnswer {
-    /// Follow it with this request.
-    case follow(URLRequest)
-    /// Do not follow it: the redirect response is the answer.
-    case handBack
-    /// Call nothing back: the task is being cancelled (URLSession traps if the redirect is answered
-    /// after that), and the request ends as ``SessionTask`` decided.
-    case stop
-}
-
 extension SessionTask {
     /// Where the request body comes from.
-    fileprivate enum Body {
+    enum Body {
         case none
         case data(Data)
         case file(URL)
@@ -398,19 +254,12 @@ extension SessionTask {
         }
     }
 
-    /// What became of a piece of the response body.
-    fileprivate enum Intake {
-        case accepted(TransferProgress)
-        case overLimit
-        case ignored
-    }
-
-    fileprivate enum Ending {
+    private enum Ending {
         case nextHop
         case finished(CheckedContinuation<TransportResponse, any Error>?, Result<TransportResponse, any Error>, URL?)
     }
 
-    fileprivate struct State {
+    struct State {
         var continuation: CheckedContinuation<TransportResponse, any Error>?
         /// The URLSession task under way, known to ``SessionTask/cancel()`` only once resumed.
         var task: URLSessionTask?
