@@ -14,6 +14,7 @@ enum ProfileLoop {
         ("build-get", 20_000), ("build-get-baseline", 20_000), ("build-post", 20_000),
         ("encode-url", 200), ("plugins-default", 5_000), ("plugins-verbose", 5_000), ("stub", 20_000),
         ("loopback", 2_000), ("loopback-baseline", 2_000), ("loopback-curl", 2_000), ("loopback-libcurl", 2_000),
+        ("loopback-curl-32", 20_000), ("loopback-libcurl-32", 20_000),
     ]
 
     /// Runs the loop `name` `iterations` times (its default when `nil`).
@@ -51,22 +52,23 @@ enum ProfileLoop {
         default:
             let clients: [String: BenchClient] = [
                 "loopback": .courierURLSession, "loopback-baseline": .urlSession, "loopback-curl": .courierCurl,
-                "loopback-libcurl": .libcurl,
+                "loopback-libcurl": .libcurl, "loopback-curl-32": .courierCurl, "loopback-libcurl-32": .libcurl,
             ]
-            try await loopback(count: count, client: clients[name] ?? .courierCurl)
+            let concurrency = name.hasSuffix("-32") ? 32 : 1
+            try await loopback(count: count, client: clients[name] ?? .courierCurl, concurrency: concurrency)
         }
         print("\(name): \(count) iterations in \(Format.duration(Stopwatch.seconds(since: start)))")
     }
 
-    /// `count` GETs by `client`, one at a time, against a loopback server of its own (or, when
+    /// `count` GETs by `client`, `concurrency` at a time, against a loopback server of its own (or, when
     /// `COURIER_BENCH_SERVER` names one such as `http://127.0.0.1:8080`, against that server, whose
     /// `/bytes/1024` must be 1,024 bytes).
-    private static func loopback(count: Int, client: BenchClient) async throws {
+    private static func loopback(count: Int, client: BenchClient, concurrency: Int) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
         let base = ProcessInfo.processInfo.environment["COURIER_BENCH_SERVER"].flatMap(URL.init(string:))
         let clients = try LoopbackClients()
         defer { clients.invalidate() }
-        try await clients.send(client, server: base ?? server.baseURL, count: count, concurrency: 1)
+        try await clients.send(client, server: base ?? server.baseURL, count: count, concurrency: concurrency)
     }
 }

@@ -159,7 +159,7 @@ extension Provider {
             return .success(
                 Response(
                     statusCode: answer.statusCode, data: answer.data, request: request,
-                    response: answer.response, fileURL: answer.fileURL, metrics: answer.metrics))
+                    source: answer.source, fileURL: answer.fileURL, metrics: answer.metrics))
         } catch {
             return .failure(Self.courierError(error, response: nil))
         }

@@ -16,7 +16,8 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
     /// The request that was sent, after every plugin and interceptor.
     public let request: URLRequest?
     /// The HTTP response, or `nil` for a stub made without one.
-    public let response: HTTPURLResponse?
+    public var response: HTTPURLResponse? { source.response }
+    private let source: HTTPResponseSource
     /// Where a download's body was written, or `nil` for other requests.
     public let fileURL: URL?
     /// How the transfer went (phases, bytes, connection), when the transport measured it; `nil` for
@@ -37,14 +38,25 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
     }
 
     /// Creates a response whose body was written to `fileURL`, with the transfer's metrics.
-    public init(
+    public convenience init(
         statusCode: Int, data: Data, request: URLRequest?, response: HTTPURLResponse?, fileURL: URL?,
         metrics: TransferMetrics? = nil
+    ) {
+        self.init(
+            statusCode: statusCode, data: data, request: request, source: .built(response), fileURL: fileURL,
+            metrics: metrics)
+    }
+
+    /// Creates a response whose HTTP response comes from `source` (a transport's head, built on first
+    /// use).
+    init(
+        statusCode: Int, data: Data, request: URLRequest?, source: HTTPResponseSource, fileURL: URL?,
+        metrics: TransferMetrics?
     ) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
-        self.response = response
+        self.source = source
         self.fileURL = fileURL
         self.metrics = metrics
     }

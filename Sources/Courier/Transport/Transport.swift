@@ -83,7 +83,12 @@ public struct TransportResponse: Sendable {
     /// The HTTP status code.
     public var statusCode: Int
     /// The HTTP response (headers, final URL), when there is one.
-    public var response: HTTPURLResponse?
+    public var response: HTTPURLResponse? {
+        get { source.response }
+        set { source = .built(newValue) }
+    }
+    /// Where ``response`` comes from: a transport may hand back the head alone, built on first use.
+    var source: HTTPResponseSource
     /// The body, when it went to memory.
     public var data: Data
     /// The temporary file holding the body, when it went to a file.
@@ -94,7 +99,16 @@ public struct TransportResponse: Sendable {
     /// Creates a response from an `HTTPURLResponse`.
     public init(response: HTTPURLResponse, data: Data = Data(), fileURL: URL? = nil, metrics: TransferMetrics? = nil) {
         statusCode = response.statusCode
-        self.response = response
+        source = .built(response)
+        self.data = data
+        self.fileURL = fileURL
+        self.metrics = metrics
+    }
+
+    /// Creates a response whose `HTTPURLResponse` is built from `head` when first asked for.
+    init(head: ResponseHead, data: Data, fileURL: URL?, metrics: TransferMetrics?) {
+        statusCode = head.statusCode
+        source = .head(head)
         self.data = data
         self.fileURL = fileURL
         self.metrics = metrics
@@ -109,9 +123,10 @@ public struct TransportResponse: Sendable {
     ///   - data: The body. Default: empty.
     public init(statusCode: Int, url: URL? = nil, headers: [String: String] = [:], data: Data = Data()) {
         self.statusCode = statusCode
-        response = (url ?? URL(string: "http://localhost")).flatMap {
-            HTTPURLResponse(url: $0, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
-        }
+        source = .built(
+            (url ?? URL(string: "http://localhost")).flatMap {
+                HTTPURLResponse(url: $0, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+            })
         self.data = data
         fileURL = nil
     }

@@ -189,7 +189,8 @@ struct CurlHopOptions {
 struct CurlHopResult {
     var statusCode: Int
     var httpVersion: String
-    var headerFields: [String: String]
+    /// The head's field lines as they came (see ``ResponseHead``).
+    var headerLines: [UInt8]
     var setCookieLines: [String]
     var location: String?
     var body: Data
@@ -227,7 +228,8 @@ final class CurlTransfer: @unchecked Sendable {
     let sinkURL: URL?
     private var statusCode = 0
     private var httpVersion = "HTTP/1.1"
-    private var headerFields: [(String, String)] = []
+    /// The field lines of the head, each ended by LF: parsed only if someone reads the headers.
+    private var headerLines: [UInt8] = []
     private var setCookieLines: [String] = []
     private var isHeadComplete = false
     /// The body length the head announced (when the body is not content-encoded), or -1.
@@ -415,22 +417,11 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(CurlErrors.urlError(code, message: easy.errorMessage, url: url))
         }
         guard statusCode > 0 else { return .failure(URLError(.badServerResponse)) }
-        var fields: [String: String] = [:]
-        var names: [String: String] = [:]  // lowercased name -> the first spelling seen
-        for (name, value) in headerFields {
-            let key = name.lowercased()
-            if let spelling = names[key] {
-                fields[spelling] = (fields[spelling].map { $0 + ", " } ?? "") + value
-            } else {
-                names[key] = name
-                fields[name] = value
-            }
-        }
         let data = body
         body = Data()
         return .success(
             CurlHopResult(
-                statusCode: statusCode, httpVersion: httpVersion, headerFields: fields,
+                statusCode: statusCode, httpVersion: httpVersion, headerLines: headerLines,
                 setCookieLines: setCookieLines, location: location, body: data, fileURL: sinkURL,
                 metrics: metrics(redirectCount: redirectCount)))
     }
@@ -464,8 +455,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: Callbacks (libcurl calls them on the engine's thread, inside `CurlMulti.perform()`)
 
-    /// Parses one header line as bytes (Foundation's string trimming costs more than the whole rest of a
-    /// small request), noting on the way the fields the transfer itself needs.
+    /// Takes one header line as bytes (Foundation's string handling costs more than the whole rest of a
+    /// small request): keeps it for ``ResponseHead`` and notes on the way the fields the transfer itself
+    /// needs.
     fileprivate func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
         lastActivity = DispatchTime.now().uptimeNanoseconds
         var end = line.count
@@ -474,8 +466,9 @@ final class CurlTransfer: @unchecked Sendable {
             if statusCode >= 200 { headComplete() }
         } else if end >= 5, line[0] == 0x48, line[1] == 0x54, line[2] == 0x54, line[3] == 0x50, line[4] == 0x2F {
             // A new status line ("HTTP/1.1 200 OK"): an interim (1xx) answer's head is forgotten.
-            let space = (0..<end).first { line[$0] == 0x20 } ?? end
-            httpVersion = String(decoding: UnsafeRawBufferPointer(rebasing: line[0..<space]), as: UTF8.self)
+            var space = 0
+            while space < end, line[space] != 0x20 { space += 1 }
+            httpVersion = Self.version(UnsafeRawBufferPointer(rebasing: line[0..<space]))
             var code = 0
             var index = space + 1
             while index < end, (0x30...0x39).contains(line[index]), code < 1000 {
@@ -483,27 +476,37 @@ final class CurlTransfer: @unchecked Sendable {
                 index += 1
             }
             statusCode = code
-            headerFields.removeAll(keepingCapacity: true)
+            headerLines.removeAll(keepingCapacity: true)
             setCookieLines.removeAll()
             location = nil
             contentLength = nil
             isEncoded = false
             isHeadComplete = false
-        } else if line[0] == 0x20 || line[0] == 0x09, !headerFields.isEmpty {
-            headerFields[headerFields.count - 1].1 += " " + Self.trimmed(line, 0, end)
-        } else if let colon = (0..<end).first(where: { line[$0] == 0x3A }) {
-            let name = Self.trimmed(line, 0, colon)
-            let value = Self.trimmed(line, colon + 1, end)
-            headerFields.append((name, value))
+        } else {
+            if headerLines.isEmpty { headerLines.reserveCapacity(512) }
+            headerLines.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[0..<end]))
+            headerLines.append(0x0A)
+            guard line[0] != 0x20, line[0] != 0x09 else { return line.count }
+            var colon = 0
+            while colon < end, line[colon] != 0x3A { colon += 1 }
+            guard colon < end else { return line.count }
             switch colon {
-            case 8 where Self.isNamed(line, "location"): location = value
-            case 10 where Self.isNamed(line, "set-cookie"): setCookieLines.append(value)
-            case 14 where Self.isNamed(line, "content-length"): contentLength = Int64(value)
+            case 8 where Self.isNamed(line, "location"): location = Self.trimmed(line, colon + 1, end)
+            case 10 where Self.isNamed(line, "set-cookie"): setCookieLines.append(Self.trimmed(line, colon + 1, end))
+            case 14 where Self.isNamed(line, "content-length"): contentLength = Self.number(line, colon + 1, end)
             case 16 where Self.isNamed(line, "content-encoding"): isEncoded = true
             default: break
             }
         }
         return line.count
+    }
+
+    /// The protocol of a status line, without making a string for the usual ones.
+    private static func version(_ bytes: UnsafeRawBufferPointer) -> String {
+        if bytes.elementsEqual("HTTP/1.1".utf8) { return "HTTP/1.1" }
+        if bytes.elementsEqual("HTTP/2".utf8) { return "HTTP/2" }
+        if bytes.elementsEqual("HTTP/1.0".utf8) { return "HTTP/1.0" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The bytes `start..<end` of `line` without surrounding spaces and tabs, as a string.
@@ -513,6 +516,21 @@ final class CurlTransfer: @unchecked Sendable {
         while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
         while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
         return String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+    }
+
+    /// The decimal number that the bytes `start..<end` of `line` hold between spaces, or `nil`.
+    private static func number(_ line: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int64? {
+        var start = start
+        var end = end
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        guard start < end, end - start <= 18 else { return nil }
+        var value: Int64 = 0
+        for index in start..<end {
+            guard (0x30...0x39).contains(line[index]) else { return nil }
+            value = value * 10 + Int64(line[index] - 0x30)
+        }
+        return value
     }
 
     /// Whether `line` starts with `name` (lowercase ASCII), ignoring case.

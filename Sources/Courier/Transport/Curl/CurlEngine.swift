@@ -14,6 +14,9 @@ final class CurlEngine: @unchecked Sendable {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
         var isStopping = false
+        /// Whether the engine's thread is (about to be) waiting in `poll`: only then does news need a
+        /// wake-up (a system call on each side).
+        var isPolling = false
     }
 
     private let multi: CurlMulti
@@ -77,8 +80,7 @@ final class CurlEngine: @unchecked Sendable {
                 }
                 transfer.redirectCount = redirectCount
                 unfinished.withLock { $0 += 1 }
-                inbox.withLock { $0.added.append(transfer) }
-                multi.wakeUp()
+                deliver { $0.added.append(transfer) }
             }
         } onCancel: {
             let submitted = transfer.state.withLock { state -> Bool in
@@ -86,15 +88,23 @@ final class CurlEngine: @unchecked Sendable {
                 return state.isSubmitted
             }
             guard submitted else { return }
-            inbox.withLock { $0.cancelled.append(transfer) }
-            multi.wakeUp()
+            deliver { $0.cancelled.append(transfer) }
         }
     }
 
     /// Lets the thread end once the transfers under way have ended.
     func stop() {
-        inbox.withLock { $0.isStopping = true }
-        multi.wakeUp()
+        deliver { $0.isStopping = true }
+    }
+
+    /// Puts news in the inbox, waking the engine's thread if it waits in `poll`.
+    private func deliver(_ news: (inout Inbox) -> Void) {
+        let isPolling = inbox.withLock { inbox in
+            news(&inbox)
+            defer { inbox.isPolling = false }
+            return inbox.isPolling
+        }
+        if isPolling { multi.wakeUp() }
     }
 
     // MARK: The engine's thread
@@ -102,6 +112,7 @@ final class CurlEngine: @unchecked Sendable {
     private func loop() {
         while true {
             let inbox = inbox.withLock { inbox in
+                inbox.isPolling = false
                 defer {
                     inbox.added.removeAll(keepingCapacity: true)
                     inbox.cancelled.removeAll(keepingCapacity: true)
@@ -133,7 +144,13 @@ final class CurlEngine: @unchecked Sendable {
                 guard let transfer = active.removeValue(forKey: key) else { continue }
                 finish(transfer, with: transfer.outcome(code: code, redirectCount: transfer.redirectCount), added: true)
             }
-            multi.poll(milliseconds: pollTimeout())
+            let timeout = pollTimeout()
+            let waits = self.inbox.withLock { inbox in
+                inbox.isPolling = inbox.added.isEmpty && inbox.cancelled.isEmpty && !inbox.isStopping
+                return inbox.isPolling
+            }
+            // News that came during `perform` is taken at once; otherwise wait for sockets or news.
+            if waits { multi.poll(milliseconds: timeout) }
         }
     }
 

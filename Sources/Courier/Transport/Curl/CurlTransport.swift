@@ -158,11 +158,9 @@ public final class CurlTransport: Transport {
             hop.metrics.total = .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
             hop.metrics.bytesSent = sent
             hop.metrics.bytesReceived = received
-            guard
-                let response = HTTPURLResponse(
-                    url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, headerFields: hop.headerFields)
-            else { throw URLError(.badServerResponse) }
-            return TransportResponse(response: response, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics)
+            let head = ResponseHead(
+                url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, lines: hop.headerLines)
+            return TransportResponse(head: head, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics)
         }
     }
 
