@@ -32,6 +32,15 @@ enum OpenSSL {
         }
         return String(decoding: printed, as: UTF8.self)
     }
+
+    /// Writes a new RSA key and a self-signed certificate for `subjectAltName`, valid two days, to
+    /// `key` and `certificate` (PEM): the certificate is also the CA file that trusts it.
+    static func makeSelfSignedCertificate(certificate: URL, key: URL, subjectAltName: String) throws {
+        try run([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path,
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "2",
+        ])
+    }
 }
 
 /// `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate (its own CA), in a folder of its
@@ -68,10 +77,7 @@ final class TLSServer: @unchecked Sendable {
         let input = Pipe()
         var started: (Process, URL)?
         do {
-            try OpenSSL.run([
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path,
-                "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "2",
-            ])
+            try OpenSSL.makeSelfSignedCertificate(certificate: certificate, key: key, subjectAltName: subjectAltName)
             // A port free a moment ago may be taken before s_server binds it: then try another.
             for _ in 0..<5 where started == nil {
                 started = try TLSServer.start(mode: mode, certificate: certificate, key: key, log: log, input: input)

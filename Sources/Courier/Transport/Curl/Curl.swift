@@ -183,6 +183,10 @@ struct CurlHopOptions {
     /// What is left of the whole transfer's time, or `nil` for no bound.
     var remainingResourceTime: TimeInterval?
     var trust: ServerTrustPolicy
+    /// The proxy, as `CURLOPT_PROXY` takes it; empty for none.
+    var proxy: String
+    /// The hosts that bypass the proxy, as `CURLOPT_NOPROXY` takes them; empty for none.
+    var proxyExceptions: String
 }
 
 /// What one hop came back with.
@@ -304,7 +308,11 @@ final class CurlTransfer: @unchecked Sendable {
         easy.set(CCURLOPT_ERRORBUFFER, pointer: easy.errorBuffer)
         easy.set(CCURLOPT_URL, string: url.absoluteString)
         easy.set(CCURLOPT_PROTOCOLS_STR, string: "http,https")
+        // HTTP/2 when a TLS server offers it (ALPN); HTTP/1.1 in the clear.
         easy.set(CCURLOPT_HTTP_VERSION, Int(CCURL_HTTP_VERSION_2TLS))
+        // Set even when empty: an empty string is no proxy, and libcurl then reads no environment variable.
+        easy.set(CCURLOPT_PROXY, string: options.proxy)
+        easy.set(CCURLOPT_NOPROXY, string: options.proxyExceptions)
         easy.set(CCURLOPT_ACCEPT_ENCODING, string: "")
         easy.set(CCURLOPT_TCP_KEEPALIVE, 1)
         ccurl_easy_setopt_data_callback(easy.handle, CCURLOPT_WRITEFUNCTION, curlWrite)

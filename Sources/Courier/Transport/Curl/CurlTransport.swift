@@ -21,8 +21,16 @@ import Foundation
 /// included), `httpAdditionalHeaders`, `httpCookieStorage`, `httpShouldSetCookies`,
 /// `httpCookieAcceptPolicy` (`.never` stores none) and `httpMaximumConnectionsPerHost`. A request's own
 /// `timeoutInterval`, when not the default 60 s, wins over the configuration's. There is no HTTP cache.
-/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`,
-/// `all_proxy`), as libcurl reads them.
+///
+/// Proxies are settled when the transport is made, and each transfer is given its proxy explicitly
+/// (libcurl never reads the environment during a transfer). When `connectionProxyDictionary` has
+/// entries, they alone count: `HTTPEnable`, `HTTPProxy`, `HTTPPort` for `http` URLs, `HTTPSEnable`,
+/// `HTTPSProxy`, `HTTPSPort` for `https` URLs (the values of Apple's `kCFNetworkProxies…` keys) and
+/// `ExceptionsList`. Otherwise the environment counts, read once with libcurl's rules: `http_proxy`
+/// (lowercase only; `HTTP_PROXY` is ignored), `https_proxy` or `HTTPS_PROXY`, `all_proxy` or
+/// `ALL_PROXY` for a scheme with none, and `no_proxy` or `NO_PROXY` for hosts that bypass them.
+/// `https` requests go through a proxy with `CONNECT`, so it sees neither their headers nor their
+/// bodies. HTTP/2 is negotiated with `https` servers that offer it; `http` requests use HTTP/1.1.
 ///
 /// Redirects and size limits follow ``TransportPolicy``; TLS servers are checked against the system's CA
 /// store (or ``ServerTrustPolicy``). Failures are the `URLError` codes URLSession reports for the same
@@ -48,6 +56,7 @@ public final class CurlTransport: Transport {
         var cookieStorage: HTTPCookieStorage?
         var sendsCookies: Bool
         var storesCookies: Bool
+        var proxy: CurlProxy
     }
 
     /// The default `User-Agent`: the program's name and Courier's.
@@ -56,14 +65,25 @@ public final class CurlTransport: Transport {
     /// Creates a transport with its own thread.
     ///
     /// - Parameters:
-    ///   - configuration: Timeouts, additional headers, cookies and connections per host, as a
-    ///     URLSession user sets them. Default: `.default`.
+    ///   - configuration: Timeouts, additional headers, cookies, connections per host and proxies, as a
+    ///     URLSession user sets them (without proxies, those of the environment). Default: `.default`.
     ///   - policy: Redirects and size limits. Default: ``TransportPolicy/init(maximumRedirects:maximumResponseBodySize:maximumDownloadSize:)``.
     ///   - trust: Which TLS servers to trust. Default: ``ServerTrustPolicy/system``.
     /// - Throws: ``CurlUnavailableError`` when libcurl cannot be loaded.
-    public init(
+    public convenience init(
         configuration: URLSessionConfiguration = .default, policy: TransportPolicy = TransportPolicy(),
         trust: ServerTrustPolicy = .system
+    ) throws {
+        try self.init(
+            configuration: configuration, policy: policy, trust: trust,
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Creates a transport whose proxies, when `configuration` names none, come from `environment`
+    /// instead of the process's (for tests, which must not change the process's environment).
+    init(
+        configuration: URLSessionConfiguration, policy: TransportPolicy, trust: ServerTrustPolicy,
+        environment: [String: String]
     ) throws {
         libraryVersion = try CurlLibrary.loaded.get()
         self.policy = policy
@@ -79,7 +99,8 @@ public final class CurlTransport: Transport {
             resourceTimeout: resource > 0 && resource < 365 * 86_400 ? resource : nil,
             additionalHeaders: headers, cookieStorage: configuration.httpCookieStorage,
             sendsCookies: configuration.httpShouldSetCookies,
-            storesCookies: configuration.httpCookieAcceptPolicy != .never)
+            storesCookies: configuration.httpCookieAcceptPolicy != .never,
+            proxy: CurlProxy(dictionary: configuration.connectionProxyDictionary, environment: environment))
         engine = try CurlEngine(maximumConnectionsPerHost: configuration.httpMaximumConnectionsPerHost)
     }
 
@@ -123,7 +144,8 @@ public final class CurlTransport: Transport {
                 limit: request.destination == .temporaryFile
                     ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
                 progress: request.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
-                trust: trust)
+                trust: trust, proxy: settings.proxy.proxy(forScheme: scheme),
+                proxyExceptions: settings.proxy.exceptions)
             let easy = try engine.makeEasy()
             let transfer: CurlTransfer
             do {
