@@ -305,4 +305,24 @@ import Testing
         #expect(other.path == "/echo")
         #expect(other.headers["cookie"] == nil)
     }
+
+    // MARK: Authentication challenges
+
+    /// A 401 whose `WWW-Authenticate` the transport could answer is handed back as it came, promptly,
+    /// when no credential is given (on Linux URLSession alone would hold the task for ever).
+    @Test(arguments: TransportKind.allCases)
+    func a401WithAChallengeIsTheAnswer(kind: TransportKind) async throws {
+        let server = try LoopbackServer { _ in
+            ServerResponse(
+                status: 401, headers: [HeaderField(name: "WWW-Authenticate", value: "Basic realm=\"x\"")],
+                body: .data(Data("who are you?".utf8)))
+        }
+        defer { server.stop() }
+        let transport = try kind.make(configuration: .ephemeral)
+        let answer = try await transport.send(TransportRequest(urlRequest: try Self.request(server, "private")))
+        #expect(answer.statusCode == 401)
+        #expect(answer.data == Data("who are you?".utf8))
+        #expect(answer.response?.value(forHTTPHeaderField: "WWW-Authenticate") == "Basic realm=\"x\"")
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
 }
