@@ -53,7 +53,7 @@ final class CurlEngine: @unchecked Sendable {
         return easy
     }
 
-    /// Gives back an easy handle whose transfer never reached the engine.
+    /// Gives back an easy handle whose transfer is over or never reached the engine.
     func recycle(_ easy: CurlEasy) {
         easy.reset()
         pool.withLock { if $0.count < Self.poolLimit { $0.append(easy) } }
@@ -62,7 +62,9 @@ final class CurlEngine: @unchecked Sendable {
     /// Runs `transfer` and returns its outcome; cancelling the awaiting task stops it at once, and a
     /// transfer cancelled before the engine took it never reaches the network.
     func run(_ transfer: CurlTransfer, redirectCount: Int) async throws -> CurlHopResult {
-        try await withTaskCancellationHandler {
+        // The handle is reset on the caller's thread, not the engine's, once the transfer is over.
+        defer { recycle(transfer.easy) }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
                 let submitted = transfer.state.withLock { state -> Bool in
@@ -74,7 +76,6 @@ final class CurlEngine: @unchecked Sendable {
                     transfer.continuation = nil
                     transfer.release()
                     if let file = transfer.sinkURL { try? FileManager.default.removeItem(at: file) }
-                    recycle(transfer.easy)
                     continuation.resume(throwing: URLError(.cancelled))
                     return
                 }
@@ -185,7 +186,8 @@ final class CurlEngine: @unchecked Sendable {
         return Int32(min(wait, 10_000))
     }
 
-    /// Takes `transfer` out of the multi handle, frees what it holds and resumes its caller.
+    /// Takes `transfer` out of the multi handle, frees what it holds and resumes its caller (who gives
+    /// the easy handle back).
     private func finish(_ transfer: CurlTransfer, with outcome: Result<CurlHopResult, any Error>, added: Bool) {
         if added { multi.remove(transfer.easy) }
         transfer.release()
@@ -194,7 +196,6 @@ final class CurlEngine: @unchecked Sendable {
         }
         let continuation = transfer.continuation
         transfer.continuation = nil
-        recycle(transfer.easy)
         unfinished.withLock { $0 -= 1 }
         continuation?.resume(with: outcome)
     }
