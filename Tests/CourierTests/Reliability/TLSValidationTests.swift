@@ -260,7 +260,7 @@ import Testing
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"), arguments: TransportKind.allCases)
     func aSelfSignedServerIsRefusedByDefault(kind: TransportKind) async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
         let error = await refusal(of: try kind.make(), at: server.url)
         expectUntrusted(error, kind: kind)
@@ -268,7 +268,7 @@ import Testing
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func theServersOwnCertificateAsCertificateAuthorityFileMakesItTrusted() async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
         let trust = ServerTrustPolicy(certificateAuthorityFile: server.certificateFile)
         let transport = try TransportKind.curl.make(trust: trust)
@@ -286,7 +286,7 @@ import Testing
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func aCertificateAuthorityFileDoesNotSwitchOffHostNameChecks() async throws {
         // Trusted (its own CA file), but made out for another host than 127.0.0.1.
-        let server = try TLSServer(subjectAltName: "DNS:courier.invalid")
+        let server = try await TLSServer.start(subjectAltName: "DNS:courier.invalid")
         defer { server.stop() }
         let trust = ServerTrustPolicy(certificateAuthorityFile: server.certificateFile)
         let error = await refusal(of: try TransportKind.curl.make(trust: trust), at: server.url)
@@ -297,7 +297,7 @@ import Testing
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func theMetricsOfATLSRequestShowTheHandshake() async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
         let transport = try TransportKind.curl.make(
             trust: ServerTrustPolicy(certificateAuthorityFile: server.certificateFile))
@@ -316,9 +316,9 @@ import Testing
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func theRightPinnedKeyIsAccepted() async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
-        let hash = try server.publicKeyHash()
+        let hash = try await server.publicKeyHash()
         let otherKey = Data(repeating: 7, count: 32).base64EncodedString()
         for pins in [[hash], [otherKey, hash]] {
             let trust = ServerTrustPolicy(certificateAuthorityFile: server.certificateFile, pinnedPublicKeyHashes: pins)
@@ -331,9 +331,9 @@ import Testing
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func aWrongPinnedKeyIsRefusedBeforeTheRequestIsSent() async throws {
         // A server that logs what it receives and answers nothing.
-        let server = try TLSServer(mode: .logOnly)
+        let server = try await TLSServer.start(mode: .logOnly)
         defer { server.stop() }
-        let right = try server.publicKeyHash()
+        let right = try await server.publicKeyHash()
         let wrong = Data(repeating: 7, count: 32).base64EncodedString()
         // With the CA file, so that the certificate passes every check but the pin.
         let wrongTrust = ServerTrustPolicy(
@@ -363,7 +363,7 @@ import Testing
     /// as asked, and a delegate that accepts anything is trusted to know what it does.
     @Test(.enabled(if: OpenSSL.isInstalled && !isApplePlatform, "needs openssl, and Linux"))
     func aSessionWhoseDelegateWouldAcceptAnyCertificateStillRefusesTheServer() async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
         let delegate = PermissiveDelegate()
         let permissive = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)

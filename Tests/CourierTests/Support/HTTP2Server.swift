@@ -30,8 +30,15 @@ final class HTTP2Server: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    /// Makes a certificate for 127.0.0.1 and localhost, writes the files and starts nginx.
-    init() throws {
+    /// Makes a certificate for 127.0.0.1 and localhost, writes the files and starts nginx, off the
+    /// cooperative threads (see ``offThePool(_:)``).
+    static func start() async throws -> HTTP2Server {
+        try await offThePool { try HTTP2Server() }
+    }
+
+    /// Makes a certificate for 127.0.0.1 and localhost, writes the files and starts nginx; blocks until
+    /// it listens.
+    private init() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-h2-\(UUID().uuidString)")
         let certificate = folder.appendingPathComponent("cert.pem")
         var started: (Process, URL)?
@@ -78,8 +85,12 @@ final class HTTP2Server: @unchecked Sendable {
         }
         guard first else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
+        // Reaping it and deleting the files may wait: not on the caller's (cooperative) thread.
+        let (process, folder) = (process, folder)
+        Thread {
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: folder)
+        }.start()
     }
 
     /// Writes the configuration for a port that was free and starts nginx, waiting (up to 30 s) until

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Courier
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -35,12 +37,26 @@ enum OpenSSL {
 
     /// Writes a new RSA key and a self-signed certificate for `subjectAltName`, valid two days, to
     /// `key` and `certificate` (PEM): the certificate is also the CA file that trusts it.
+    ///
+    /// One key and certificate are made per `subjectAltName` and process (an RSA key takes a while on a
+    /// busy machine); later calls write the same ones.
     static func makeSelfSignedCertificate(certificate: URL, key: URL, subjectAltName: String) throws {
-        try run([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path,
-            "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "2",
-        ])
+        let made = try certificates.withLock { made -> (certificate: Data, key: Data) in
+            if let pair = made[subjectAltName] { return pair }
+            try run([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", certificate.path,
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=\(subjectAltName)", "-days", "2",
+            ])
+            let pair = (try Data(contentsOf: certificate), try Data(contentsOf: key))
+            made[subjectAltName] = pair
+            return pair
+        }
+        try made.certificate.write(to: certificate)
+        try made.key.write(to: key)
     }
+
+    /// The certificates and keys made so far, PEM, by subject alternative names.
+    private static let certificates = Locked([String: (certificate: Data, key: Data)]())
 }
 
 /// `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate (its own CA), in a folder of its
@@ -67,8 +83,16 @@ final class TLSServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
-    /// Makes a certificate for `subjectAltName` and starts the server in `mode`.
-    init(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
+    /// Makes a certificate for `subjectAltName` and starts the server in `mode`, off the cooperative
+    /// threads (see ``offThePool(_:)``).
+    static func start(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost")
+        async throws -> TLSServer
+    {
+        try await offThePool { try TLSServer(mode: mode, subjectAltName: subjectAltName) }
+    }
+
+    /// Makes a certificate for `subjectAltName` and starts the server in `mode`; blocks until it listens.
+    private init(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem")
@@ -115,7 +139,11 @@ final class TLSServer: @unchecked Sendable {
 
     /// The base64 SHA-256 of the certificate's public key (DER SubjectPublicKeyInfo), computed with the
     /// command ``ServerTrustPolicy/pinnedPublicKeyHashes`` documents.
-    func publicKeyHash() throws -> String {
+    func publicKeyHash() async throws -> String {
+        try await offThePool { try self.computePublicKeyHash() }
+    }
+
+    private func computePublicKeyHash() throws -> String {
         let pipeline =
             "\"$0\" x509 -in \"$1\" -pubkey -noout | \"$0\" pkey -pubin -outform der"
             + " | \"$0\" dgst -sha256 -binary | base64"
@@ -138,9 +166,13 @@ final class TLSServer: @unchecked Sendable {
         }
         guard first else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-        try? FileManager.default.removeItem(at: folder)
+        // Reaping it and deleting the files may wait: not on the caller's (cooperative) thread.
+        let (process, input, folder) = (process, input, folder)
+        Thread {
+            process.waitUntilExit()
+            try? input.fileHandleForWriting.close()
+            try? FileManager.default.removeItem(at: folder)
+        }.start()
     }
 
     /// Starts `s_server` on a port that was free, and waits (up to 30 s) until it listens; `nil` when it

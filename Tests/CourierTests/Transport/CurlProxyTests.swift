@@ -192,7 +192,7 @@ import Testing
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func anHTTPSRequestTunnelsThroughCONNECT() async throws {
-        let server = try TLSServer()
+        let server = try await TLSServer.start()
         defer { server.stop() }
         let proxy = try TestProxy()
         defer { proxy.stop() }

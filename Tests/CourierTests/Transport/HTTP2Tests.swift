@@ -29,7 +29,7 @@ import Testing
 
     @Test(.enabled(if: HTTP2Server.isInstalled && OpenSSL.isInstalled, "needs nginx and openssl"))
     func aGetComesBackOverHTTP2() async throws {
-        let server = try HTTP2Server()
+        let server = try await HTTP2Server.start()
         defer { server.stop() }
         let response = try await Provider<TestTarget>(transport: try transport(for: server)).request(
             TestTarget(baseURL: server.url, path: "/hello.json"))
@@ -51,7 +51,7 @@ import Testing
 
     @Test(.enabled(if: HTTP2Server.isInstalled && OpenSSL.isInstalled, "needs nginx and openssl"))
     func concurrentRequestsShareOneHTTP2Connection() async throws {
-        let server = try HTTP2Server()
+        let server = try await HTTP2Server.start()
         defer { server.stop() }
         let transport = try transport(for: server)
         // One request first, so that libcurl knows the connection multiplexes before the others start.
