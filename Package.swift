@@ -35,6 +35,8 @@ let package = Package(
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
+        // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).
+        .testTarget(name: "CourierImportTests", dependencies: ["Courier"]),
         .testTarget(
             name: "CourierExamplesTests", dependencies: ["Courier", "CourierExamples", "LoopbackServer"],
             resources: [.copy("Fixtures")]),

@@ -38,7 +38,7 @@ extension NetworkLoggerPlugin {
 
         /// Writes each item and a line break to standard error, all items of one event in one write so
         /// that concurrent requests do not interleave their lines.
-        public static func defaultOutput(target: any TargetType, items: [String]) {
+        @Sendable public static func defaultOutput(target: any TargetType, items: [String]) {
             var text = ""
             for item in items {
                 text += item
@@ -81,7 +81,7 @@ extension NetworkLoggerPlugin {
 
         /// `[Courier] 2025-01-31T09:30:00.123Z Request Headers: …`: the time in UTC, the identifier and
         /// the message.
-        public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
+        @Sendable public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
             -> String
         {
             "[Courier] \(timestamp(Date())) \(identifier): \(message)"
@@ -130,7 +130,7 @@ extension NetworkLoggerPlugin {
         }
 
         /// The data as UTF-8 text, or `<N bytes of binary data>` when it is not UTF-8.
-        public static func defaultDataFormatter(_ data: Data) -> String {
+        @Sendable public static func defaultDataFormatter(_ data: Data) -> String {
             String(data: data, encoding: .utf8) ?? LogText.binary(byteCount: data.count)
         }
     }

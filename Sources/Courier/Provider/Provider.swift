@@ -77,7 +77,7 @@ public final class Provider<Target: TargetType>: Sendable {
 
     /// The endpoint of `target`: its URL (base URL and path joined), method, task, headers, and a stub
     /// answer of status 200 with the target's sample data.
-    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+    @Sendable public static func defaultEndpointMapping(for target: Target) -> Endpoint {
         Endpoint(
             url: TargetURL.string(baseURL: target.baseURL, path: target.path),
             sampleResponseClosure: { .networkResponse(200, target.sampleData) },
@@ -87,15 +87,16 @@ public final class Provider<Target: TargetType>: Sendable {
     }
 
     /// The `URLRequest` of `endpoint`, from ``Endpoint/urlRequest()``.
-    public static func defaultRequestMapping(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
+    @Sendable public static func defaultRequestMapping(for endpoint: Endpoint) async throws(CourierError) -> URLRequest
+    {
         try endpoint.urlRequest()
     }
 
     /// Sends every request for real.
-    public static func neverStub(_: Target) -> StubBehavior { .never }
+    @Sendable public static func neverStub(_: Target) -> StubBehavior { .never }
 
     /// Answers every request with its sample response at once.
-    public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
+    @Sendable public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
 
     /// Answers every request with its sample response after `seconds`.
     public static func delayedStub(_ seconds: TimeInterval) -> @Sendable (Target) -> StubBehavior {
