@@ -20,8 +20,12 @@
 #   `func snippetNN() async throws`, so `try await` may be written at top level. A `let` is therefore
 #   local to its block: a block that uses a value declares it, or calls a function declared in an
 #   earlier block.
-# - Every file imports Courier and Foundation (and FoundationNetworking on Linux) for you, and every
-#   module has a `Fixtures` resource folder, so `Bundle.module` resolves as it does in a test target.
+# - Nothing is imported for you: a file's samples get the `import` lines they write (at least one of
+#   them writes `import Courier`, which is enough: it re-exports Foundation). Every module has a
+#   `Fixtures` resource folder, so `Bundle.module` resolves as it does in a test target.
+# - Every module is compiled in the Swift 6 language mode and again in Swift 5 mode (what Moya apps
+#   are written in), warnings treated as errors (a top-level `let` that a sample declares and does not
+#   use is not reported: in the reader's file it is a global).
 # - Compiler errors point at the Markdown file and line (`#sourceLocation`); the summary names the
 #   file and the number of the swift block in it (counting from 1, skipped blocks included).
 #
