@@ -62,8 +62,13 @@ final class CurlEngine: @unchecked Sendable {
     /// Runs `transfer` and returns its outcome; cancelling the awaiting task stops it at once, and a
     /// transfer cancelled before the engine took it never reaches the network.
     func run(_ transfer: CurlTransfer, redirectCount: Int) async throws -> CurlHopResult {
-        // The handle is reset on the caller's thread, not the engine's, once the transfer is over.
-        defer { recycle(transfer.easy) }
+        // The handle is reset on the caller's thread, not the engine's, once the transfer is over. The
+        // engine's last use of it is published through the transfer's lock (see `finish`), which this
+        // takes first.
+        defer {
+            transfer.state.withLock { _ in }
+            recycle(transfer.easy)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.continuation = continuation
@@ -197,6 +202,8 @@ final class CurlEngine: @unchecked Sendable {
         let continuation = transfer.continuation
         transfer.continuation = nil
         unfinished.withLock { $0 -= 1 }
+        // Hands the easy handle over to the caller, who resets it once resumed (see `run`).
+        transfer.state.withLock { _ in }
         continuation?.resume(with: outcome)
     }
 
