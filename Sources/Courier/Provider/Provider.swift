@@ -161,37 +161,43 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.trackInflights = trackInflights
     }
 
-    /// The endpoint of `target`: its URL (base URL and path joined), method, task, headers, and a stub
-    /// answer of status 200 with the target's sample data.
-    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        Endpoint(
-            url: TargetURL.string(baseURL: target.baseURL, path: target.path),
-            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
-            method: target.method,
-            task: target.task,
-            httpHeaderFields: target.headers)
-    }
-
-    /// The `URLRequest` of `endpoint`, from ``Endpoint/urlRequest()``.
-    public static func defaultRequestMapping(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
-        try endpoint.urlRequest()
-    }
-
-    /// Sends every request for real.
-    public static func neverStub(_: Target) -> StubBehavior { .never }
-
-    /// Answers every request with its sample response at once.
-    public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
-
-    /// Answers every request with its sample response after `seconds`.
-    public static func delayedStub(_ seconds: TimeInterval) -> @Sendable (Target) -> StubBehavior {
-        { _ in .delayed(seconds: seconds) }
-    }
-
     /// The endpoint of `target`, from the ``endpointClosure``; every request asks for it here, so a
     /// subclass may override it, as with Moya's `MoyaProvider`.
     open func endpoint(_ target: Target) -> Endpoint {
         endpointClosure(target)
+    }
+
+    /// Sends the request of `target` and calls `completion` with the result, Moya style.
+    ///
+    /// A subclass may override it, as with Moya's `MoyaProvider`; the async methods do not go through it.
+    ///
+    /// - Parameters:
+    ///   - target: The command to send.
+    ///   - callbackQueue: Where `progress` and `completion` run. Default: the provider's queue, else main.
+    ///   - progress: Called as the transfer advances, and once more with the response. Default: `nil`.
+    ///   - completion: Called exactly once, on the callback queue, also when the request is cancelled. It
+    ///     need not be `@Sendable` (Moya's ``Completion`` is not): Courier calls it on that queue only.
+    /// - Returns: A handle whose ``Cancellable/cancel()`` stops the HTTP request.
+    @discardableResult
+    open func request(
+        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+        completion: @escaping Completion
+    ) -> any Cancellable {
+        let completion = UncheckedSendableBox(completion)
+        let queue = callbackQueue ?? self.callbackQueue ?? .main
+        var onProgress: ProgressBlock?
+        if let progress {
+            onProgress = { report in queue.async { progress(report) } }
+        }
+        let reportProgress = onProgress
+        let task = Task {
+            let result = await self.result(of: target, progress: reportProgress)
+            if case .success(let response) = result {
+                reportProgress?(ProgressResponse(progress: 1, completed: true, response: response))
+            }
+            queue.async { completion.value(result) }
+        }
+        return CancellableTask(task: task)
     }
 }
 
@@ -220,37 +226,6 @@ extension Provider {
         _ target: Target, as type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder()
     ) async throws(CourierError) -> D {
         try await request(target).map(type, atKeyPath: keyPath, using: decoder)
-    }
-
-    /// Sends the request of `target` and calls `completion` with the result, Moya style.
-    ///
-    /// - Parameters:
-    ///   - target: The command to send.
-    ///   - callbackQueue: Where `progress` and `completion` run. Default: the provider's queue, else main.
-    ///   - progress: Called as the transfer advances, and once more with the response. Default: `nil`.
-    ///   - completion: Called exactly once, on the callback queue, also when the request is cancelled. It
-    ///     need not be `@Sendable` (Moya's ``Completion`` is not): Courier calls it on that queue only.
-    /// - Returns: A handle whose ``Cancellable/cancel()`` stops the HTTP request.
-    @discardableResult
-    public func request(
-        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
-        completion: @escaping Completion
-    ) -> any Cancellable {
-        let completion = UncheckedSendableBox(completion)
-        let queue = callbackQueue ?? self.callbackQueue ?? .main
-        var onProgress: ProgressBlock?
-        if let progress {
-            onProgress = { report in queue.async { progress(report) } }
-        }
-        let reportProgress = onProgress
-        let task = Task {
-            let result = await self.result(of: target, progress: reportProgress)
-            if case .success(let response) = result {
-                reportProgress?(ProgressResponse(progress: 1, completed: true, response: response))
-            }
-            queue.async { completion.value(result) }
-        }
-        return CancellableTask(task: task)
     }
 
     /// Sends the request of `target` and reports its progress as a stream.

@@ -63,6 +63,23 @@ private final class VersionedProvider<T: TargetType>: Provider<T>, @unchecked Se
     }
 }
 
+/// A subclass that overrides the completion `request` to see every result first, as apps did for
+/// global error handling.
+private final class AuditingProvider<T: TargetType>: Provider<T>, @unchecked Sendable {
+    let statuses = Counter()
+
+    @discardableResult
+    override func request(
+        _ target: T, callbackQueue: DispatchQueue? = .none, progress: ProgressBlock? = .none,
+        completion: @escaping Completion
+    ) -> Cancellable {
+        super.request(target, callbackQueue: callbackQueue, progress: progress) { result in
+            if case .success = result { self.statuses.increment() }
+            completion(result)
+        }
+    }
+}
+
 /// Subclassing `Provider` the Moya way.
 @Suite struct ProviderSubclassTests {
     @Test func subclassAddsItsDefaultPluginsToEveryRequest() async throws {
@@ -89,6 +106,16 @@ private final class VersionedProvider<T: TargetType>: Provider<T>, @unchecked Se
         let echo = try await VersionedProvider<ShopAPI>().request(.items).map(Echo.self)
         #expect(echo.headers["x-api-version"] == "2")
         #expect(echo.headers["accept"] == "application/json")
+    }
+
+    @Test func overriddenRequestSeesEveryResultBeforeTheCaller() async throws {
+        let provider = AuditingProvider<ShopAPI>()
+        let seenBefore: Int = await withCheckedContinuation { continuation in
+            provider.request(.items, callbackQueue: DispatchQueue(label: "q")) { _ in
+                continuation.resume(returning: provider.statuses.value)
+            }
+        }
+        #expect(seenBefore == 1)
     }
 
     @Test func subclassIsAProviderType() async throws {
