@@ -10,6 +10,9 @@ import Foundation
 /// ``AccessTokenAuthorizable/authorizationType``; the header becomes `<scheme> <token>`, replacing any
 /// `Authorization` value already there. Other targets are left alone.
 public struct AccessTokenPlugin: PluginType {
+    /// Gives the token for a target: Moya's `AccessTokenPlugin.TokenClosure`.
+    public typealias TokenClosure = @Sendable (_ target: any TargetType) -> String
+
     /// Gives the token for a target; called for each request that asks for one.
     public let tokenClosure: @Sendable (any TargetType) -> String
 

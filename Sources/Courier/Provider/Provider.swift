@@ -15,7 +15,11 @@ import Foundation
 /// Each request travels one path (see `RequestPipeline.swift`): `endpointClosure` → `requestClosure`
 /// → for each attempt: interceptors adapt → plugins prepare and willSend → stub or transport →
 /// validation → interceptors decide on a retry; then plugins didReceive and process → caller.
-public final class Provider<Target: TargetType>: Sendable {
+///
+/// The class is open so that an app can subclass it as it subclassed Moya's `MoyaProvider` (to add
+/// default plugins, say). Its stored state is immutable; a subclass that adds mutable state must keep
+/// it safe to use from any thread, and restates `@unchecked Sendable` to say so.
+open class Provider<Target: TargetType>: @unchecked Sendable {
     /// Turns a target into an ``Endpoint``.
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint
     /// Turns an ``Endpoint`` into the `URLRequest` to send; may suspend (to read a token, say).
@@ -75,37 +79,125 @@ public final class Provider<Target: TargetType>: Sendable {
         self.trackInflights = trackInflights
     }
 
-    /// The endpoint of `target`: its URL (base URL and path joined), method, task, headers, and a stub
-    /// answer of status 200 with the target's sample data.
-    @Sendable public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        Endpoint(
-            url: TargetURL.string(baseURL: target.baseURL, path: target.path),
-            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
-            method: target.method,
-            task: target.task,
-            httpHeaderFields: target.headers)
+    /// Creates a provider that sends its requests with `session`: Moya's initializer.
+    ///
+    /// Requests go through ``URLSessionTransport/init(session:policy:)``, over a session with the
+    /// configuration and delegate of `session`. A subclass may override this initializer with these
+    /// labels and call it with `super.init`.
+    ///
+    /// - Parameters:
+    ///   - endpointClosure: Turns a target into an ``Endpoint``. Default: ``defaultEndpointMapping(for:)``.
+    ///   - requestClosure: Turns an endpoint into a `URLRequest`. Default: ``defaultRequestMapping(for:)``.
+    ///   - stubClosure: Says which targets are stubbed. Default: ``neverStub(_:)``.
+    ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue.
+    ///   - session: The session whose configuration and delegate carry the requests, such as
+    ///     ``defaultSession()``.
+    ///   - plugins: Hooks around every request, in order. Default: none.
+    ///   - trackInflights: Share one transfer among identical `GET`/`HEAD` requests in flight. Default: `false`.
+    public init(
+        endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping(for:),
+        requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping(for:),
+        stubClosure: @escaping StubClosure = Provider.neverStub,
+        callbackQueue: DispatchQueue? = nil,
+        session: Session,
+        plugins: [any PluginType] = [],
+        trackInflights: Bool = false
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.transport = URLSessionTransport(session: session)
+        self.callbackQueue = callbackQueue
+        self.plugins = plugins
+        self.interceptors = []
+        self.trackInflights = trackInflights
     }
 
-    /// The `URLRequest` of `endpoint`, from ``Endpoint/urlRequest()``.
-    @Sendable public static func defaultRequestMapping(for endpoint: Endpoint) async throws(CourierError) -> URLRequest
-    {
-        try endpoint.urlRequest()
+    /// Creates a provider whose `requestClosure` hands its `URLRequest` to a callback, as Moya's does.
+    ///
+    /// ```swift
+    /// let provider = Provider<GitHub>(requestClosure: { endpoint, done in
+    ///     do {
+    ///         var request = try endpoint.urlRequest()
+    ///         request.timeoutInterval = 30
+    ///         done(.success(request))
+    ///     } catch let error as CourierError {
+    ///         done(.failure(error))
+    ///     } catch {
+    ///         done(.failure(.underlying(error, nil)))
+    ///     }
+    /// })
+    /// ```
+    ///
+    /// The closure may call back at once or later, from any thread; the request waits until it does
+    /// (and forever if it never does). A `.failure` ends the request with that error and reaches no
+    /// plugin. Calls after the first are ignored.
+    ///
+    /// - Parameters:
+    ///   - endpointClosure: Turns a target into an ``Endpoint``. Default: ``defaultEndpointMapping(for:)``.
+    ///   - requestClosure: Turns an endpoint into a `URLRequest` and passes it to the callback.
+    ///   - stubClosure: Says which targets are stubbed. Default: ``neverStub(_:)``.
+    ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue.
+    ///   - session: The session whose configuration and delegate carry the requests. Default: `nil`,
+    ///     ``DefaultTransport/shared``.
+    ///   - plugins: Hooks around every request, in order. Default: none.
+    ///   - trackInflights: Share one transfer among identical `GET`/`HEAD` requests in flight. Default: `false`.
+    public init(
+        endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping(for:),
+        requestClosure: @escaping (Endpoint, @escaping RequestResultClosure) -> Void,
+        stubClosure: @escaping StubClosure = Provider.neverStub,
+        callbackQueue: DispatchQueue? = nil,
+        session: Session? = nil,
+        plugins: [any PluginType] = [],
+        trackInflights: Bool = false
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = Provider.asyncRequestClosure(requestClosure)
+        self.stubClosure = stubClosure
+        self.transport = session.map { URLSessionTransport(session: $0) } ?? DefaultTransport.shared
+        self.callbackQueue = callbackQueue
+        self.plugins = plugins
+        self.interceptors = []
+        self.trackInflights = trackInflights
     }
 
-    /// Sends every request for real.
-    @Sendable public static func neverStub(_: Target) -> StubBehavior { .never }
-
-    /// Answers every request with its sample response at once.
-    @Sendable public static func immediatelyStub(_: Target) -> StubBehavior { .immediate }
-
-    /// Answers every request with its sample response after `seconds`.
-    public static func delayedStub(_ seconds: TimeInterval) -> @Sendable (Target) -> StubBehavior {
-        { _ in .delayed(seconds: seconds) }
-    }
-
-    /// The endpoint of `target`, from the ``endpointClosure``.
-    public func endpoint(_ target: Target) -> Endpoint {
+    /// The endpoint of `target`, from the ``endpointClosure``; every request asks for it here, so a
+    /// subclass may override it, as with Moya's `MoyaProvider`.
+    open func endpoint(_ target: Target) -> Endpoint {
         endpointClosure(target)
+    }
+
+    /// Sends the request of `target` and calls `completion` with the result, Moya style.
+    ///
+    /// A subclass may override it, as with Moya's `MoyaProvider`; the async methods do not go through it.
+    ///
+    /// - Parameters:
+    ///   - target: The command to send.
+    ///   - callbackQueue: Where `progress` and `completion` run. Default: the provider's queue, else main.
+    ///   - progress: Called as the transfer advances, and once more with the response. Default: `nil`.
+    ///   - completion: Called exactly once, on the callback queue, also when the request is cancelled. It
+    ///     need not be `@Sendable` (Moya's ``Completion`` is not): Courier calls it on that queue only.
+    /// - Returns: A handle whose ``Cancellable/cancel()`` stops the HTTP request.
+    @discardableResult
+    open func request(
+        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
+        completion: @escaping Completion
+    ) -> any Cancellable {
+        let completion = UncheckedSendableBox(completion)
+        let queue = callbackQueue ?? self.callbackQueue ?? .main
+        var onProgress: ProgressBlock?
+        if let progress {
+            onProgress = { report in queue.async { progress(report) } }
+        }
+        let reportProgress = onProgress
+        let task = Task {
+            let result = await self.result(of: target, progress: reportProgress)
+            if case .success(let response) = result {
+                reportProgress?(ProgressResponse(progress: 1, completed: true, response: response))
+            }
+            queue.async { completion.value(result) }
+        }
+        return CancellableTask(task: task)
     }
 }
 
@@ -134,35 +226,6 @@ extension Provider {
         _ target: Target, as type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder()
     ) async throws(CourierError) -> D {
         try await request(target).map(type, atKeyPath: keyPath, using: decoder)
-    }
-
-    /// Sends the request of `target` and calls `completion` with the result, Moya style.
-    ///
-    /// - Parameters:
-    ///   - target: The command to send.
-    ///   - callbackQueue: Where `progress` and `completion` run. Default: the provider's queue, else main.
-    ///   - progress: Called as the transfer advances, and once more with the response. Default: `nil`.
-    ///   - completion: Called exactly once, also when the request is cancelled.
-    /// - Returns: A handle whose ``Cancellable/cancel()`` stops the HTTP request.
-    @discardableResult
-    public func request(
-        _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
-        completion: @escaping @Sendable (Result<Response, CourierError>) -> Void
-    ) -> any Cancellable {
-        let queue = callbackQueue ?? self.callbackQueue ?? .main
-        var onProgress: ProgressBlock?
-        if let progress {
-            onProgress = { report in queue.async { progress(report) } }
-        }
-        let reportProgress = onProgress
-        let task = Task {
-            let result = await self.result(of: target, progress: reportProgress)
-            if case .success(let response) = result {
-                reportProgress?(ProgressResponse(progress: 1, completed: true, response: response))
-            }
-            queue.async { completion(result) }
-        }
-        return CancellableTask(task: task)
     }
 
     /// Sends the request of `target` and reports its progress as a stream.

@@ -142,29 +142,31 @@ extension Response {
     ///   - type: The type to decode.
     ///   - keyPath: A path such as `"data.items"` (numeric components index arrays), or `nil` for the body.
     ///   - decoder: The decoder to use. Default: a new `JSONDecoder`.
-    ///   - failsOnEmptyData: Whether an empty body is an error. When `false`, an empty body is decoded as `{}`.
-    ///     Default: `true`.
+    ///   - failsOnEmptyData: Whether an empty body is an error. When `false`, an empty body is decoded, as
+    ///     Moya does, from `{}`, else from `[{}]` (so `[T]` gives one `T` made from `{}`, never `[]`), else
+    ///     it fails with ``CourierError/objectMapping(_:_:)``; the key path is not used. Default: `true`.
     /// - Throws: ``CourierError/jsonMapping(_:)`` when the body is not JSON or the key path does not exist;
     ///   ``CourierError/objectMapping(_:_:)`` with the `DecodingError` when decoding fails.
     public func map<D: Decodable>(
         _ type: D.Type, atKeyPath keyPath: String? = nil, using decoder: JSONDecoder = JSONDecoder(),
         failsOnEmptyData: Bool = true
     ) throws(CourierError) -> D {
-        var json = data
-        if let keyPath, !keyPath.isEmpty {
-            if data.isEmpty && !failsOnEmptyData {
-                json = Data("{}".utf8)
-            } else {
-                guard let value = JSONKeyPath(keyPath).value(in: try mapJSON()) else { throw .jsonMapping(self) }
-                do {
-                    json = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
-                } catch {
-                    throw .jsonMapping(self)
-                }
+        if data.isEmpty && !failsOnEmptyData {
+            // Moya's order: an empty object, then an array of one empty object, then the empty body.
+            for standIn in ["{}", "[{}]"] {
+                if let value = try? decoder.decode(D.self, from: Data(standIn.utf8)) { return value }
             }
-        } else if data.isEmpty {
-            guard !failsOnEmptyData else { throw .jsonMapping(self) }
-            json = Data("{}".utf8)
+        }
+        var json = data
+        if let keyPath, !keyPath.isEmpty, !data.isEmpty || failsOnEmptyData {
+            guard let value = JSONKeyPath(keyPath).value(in: try mapJSON()) else { throw .jsonMapping(self) }
+            do {
+                json = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            } catch {
+                throw .jsonMapping(self)
+            }
+        } else if data.isEmpty && failsOnEmptyData {
+            throw .jsonMapping(self)
         }
         do {
             return try decoder.decode(D.self, from: json)

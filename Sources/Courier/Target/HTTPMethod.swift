@@ -24,6 +24,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let post = HTTPMethod(rawValue: "POST")
     /// `PUT`.
     public static let put = HTTPMethod(rawValue: "PUT")
+    /// `QUERY`: a safe, idempotent request that carries its query in the body (the IETF draft
+    /// "The HTTP QUERY Method"), as Alamofire's `HTTPMethod.query`.
+    public static let query = HTTPMethod(rawValue: "QUERY")
     /// `TRACE`.
     public static let trace = HTTPMethod(rawValue: "TRACE")
 
@@ -33,7 +36,17 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// Whether sending the request twice has the same effect as sending it once (RFC 9110 §9.2.2).
     public var isIdempotent: Bool {
         switch self {
-        case .get, .head, .put, .delete, .options, .trace: true
+        case .get, .head, .put, .delete, .options, .trace, .query: true
+        default: false
+        }
+    }
+
+    /// Whether Moya sends a multipart form with this method: `POST`, `PUT`, `PATCH` and `CONNECT`.
+    ///
+    /// Courier itself sends a multipart form with any method.
+    public var supportsMultipart: Bool {
+        switch self {
+        case .post, .put, .patch, .connect: true
         default: false
         }
     }

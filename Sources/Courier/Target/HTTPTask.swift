@@ -34,3 +34,19 @@ public enum HTTPTask: Sendable {
     /// Parameters encoded by `encoding`, and the response body written to a file.
     case downloadParameters(parameters: Parameters, encoding: any ParameterEncoding, destination: DownloadDestination)
 }
+
+extension HTTPTask {
+    /// A `multipart/form-data` body of the parts of every form in `forms`, in order: Moya's
+    /// `.uploadMultipart([MultipartFormData])`, where each `MultipartFormData` is one part.
+    ///
+    /// The body's boundary is the first form's.
+    public static func uploadMultipart(_ forms: [MultipartFormData]) -> HTTPTask {
+        .uploadMultipart(MultipartFormData(joining: forms))
+    }
+
+    /// A `multipart/form-data` body of the parts of every form in `forms`, and parameters URL-encoded
+    /// into the query: Moya's `.uploadCompositeMultipart([MultipartFormData], urlParameters:)`.
+    public static func uploadCompositeMultipart(_ forms: [MultipartFormData], urlParameters: Parameters) -> HTTPTask {
+        .uploadCompositeMultipart(MultipartFormData(joining: forms), urlParameters: urlParameters)
+    }
+}

@@ -20,11 +20,13 @@ struct MultipartEncoder: Sendable {
 
     let form: MultipartFormData
 
-    /// Whether any part is read from a file.
+    /// Whether any part is read from a file or a stream, so that the body is written to a file.
     var hasFileParts: Bool {
         form.parts.contains { part in
-            if case .file = part.provider { return true }
-            return false
+            switch part.provider {
+            case .file, .stream: true
+            case .data: false
+            }
         }
     }
 
@@ -45,6 +47,8 @@ struct MultipartEncoder: Sendable {
                 } catch {
                     throw .fileNotReadable(url)
                 }
+            case .stream(let stream, let length):
+                try Self.read(stream, length: length) { body.append($0) }
             }
             body.append(Self.crlf)
         }
@@ -83,6 +87,11 @@ struct MultipartEncoder: Sendable {
                     try Self.write(data, to: output)
                 case .file(let fileURL):
                     try Self.copy(fileURL, to: output, isCancelled: isCancelled)
+                case .stream(let stream, let length):
+                    try Self.read(stream, length: length, isCancelled: isCancelled) { chunk throws(TransferError) in
+                        try Self.write(chunk, to: output)
+                    }
+                    if isCancelled() { throw CancellationError() }
                 }
                 try Self.write(Self.crlf, to: output)
             }
@@ -171,6 +180,30 @@ struct MultipartEncoder: Sendable {
             }
             guard let chunk, !chunk.isEmpty else { return }
             try write(chunk, to: output)
+        }
+    }
+
+    /// Reads exactly `length` bytes of `stream`, a chunk at a time, handing each chunk to `sink`; opens
+    /// the stream first and closes it after. Returns early, with fewer bytes, once `isCancelled` is true.
+    ///
+    /// `streamError` is never read: on Linux reading it when there is no error stops the process, and a
+    /// failed read (`-1`) says enough.
+    ///
+    /// - Throws: ``TransferError/streamNotReadable(expected:read:)`` when the stream ends or fails
+    ///   early; what `sink` throws.
+    private static func read(
+        _ stream: InputStream, length: UInt64, isCancelled: () -> Bool = { false },
+        into sink: (Data) throws(TransferError) -> Void
+    ) throws(TransferError) {
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(chunkSize), max(length, 1))))
+        var read: UInt64 = 0
+        while read < length, !isCancelled() {
+            let count = stream.read(&buffer, maxLength: Int(min(UInt64(buffer.count), length - read)))
+            guard count > 0 else { throw .streamNotReadable(expected: length, read: read) }
+            try sink(Data(buffer[..<count]))
+            read += UInt64(count)
         }
     }
 

@@ -15,7 +15,11 @@ import Foundation
 /// txt, webp, xml, zip), else `application/octet-stream`; a data part with neither file name nor MIME
 /// type has no `Content-Type` line (a text field). In names and file names `"`, `\`, CR and LF are
 /// sent as `%22`, `%5C`, `%0D` and `%0A`.
-public struct MultipartFormData: Sendable {
+///
+/// Moya's shape, where a `MultipartFormData` is one part and a task takes an array of them, works too:
+/// ``init(provider:name:fileName:mimeType:)`` makes a form of one part, and `HTTPTask.uploadMultipart`
+/// given an array sends the parts of every form in one body.
+public struct MultipartFormData: Sendable, Hashable {
     /// The boundary between parts.
     public let boundary: String
     /// The parts, in the order they are sent.
@@ -31,6 +35,31 @@ public struct MultipartFormData: Sendable {
         self.parts = parts
     }
 
+    /// Moya's name for where a part's bytes come from: ``MultipartFormBodyPart/FormDataProvider``.
+    public typealias FormDataProvider = MultipartFormBodyPart.FormDataProvider
+
+    /// Creates a form of one part, with a random boundary: Moya's `MultipartFormData`.
+    ///
+    /// Send several by giving an array of them to `HTTPTask.uploadMultipart` or
+    /// `HTTPTask.uploadCompositeMultipart`.
+    ///
+    /// - Parameters:
+    ///   - provider: Where the part's bytes come from.
+    ///   - name: The form field name.
+    ///   - fileName: The file name sent with the part. Default: `nil`.
+    ///   - mimeType: The part's `Content-Type`. Default: `nil`.
+    public init(provider: FormDataProvider, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        self.init(parts: [MultipartFormBodyPart(provider: provider, name: name, fileName: fileName, mimeType: mimeType)]
+        )
+    }
+
+    /// One form holding the parts of every form in `forms`, in order, with the first form's boundary.
+    ///
+    /// - Parameter forms: The forms (Moya's one-part `MultipartFormData` values) to join.
+    public init(joining forms: [MultipartFormData]) {
+        self.init(boundary: forms.first?.boundary, parts: forms.flatMap(\.parts))
+    }
+
     /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>`.
     public var contentType: String {
         "multipart/form-data; boundary=\(boundary)"
@@ -38,13 +67,24 @@ public struct MultipartFormData: Sendable {
 }
 
 /// One part of a ``MultipartFormData``.
-public struct MultipartFormBodyPart: Sendable {
+public struct MultipartFormBodyPart: Sendable, Hashable {
     /// Where the part's bytes come from.
-    public enum FormDataProvider: Sendable {
+    ///
+    /// It is `@unchecked Sendable` for the sake of ``stream(_:_:)``: Foundation does not mark
+    /// `InputStream` `Sendable`. A stream given to a part belongs to Courier from then on: it is read
+    /// once, on one thread, and the caller must not read it too.
+    public enum FormDataProvider: @unchecked Sendable, Hashable {
         /// Bytes in memory.
         case data(Data)
         /// The contents of a file, streamed from disk.
         case file(URL)
+        /// The first `length` bytes of a stream, as Moya's `.stream(InputStream, UInt64)`.
+        ///
+        /// Courier opens the stream and reads it once, a chunk at a time, into the temporary file that
+        /// holds the body, before anything is sent (so a retry sends the same bytes). A stream that ends
+        /// before `length` bytes, or fails, fails the request with ``TransferError/streamNotReadable(expected:read:)``.
+        /// Parts are equal when they hold the same stream object.
+        case stream(InputStream, UInt64)
     }
 
     /// Where the bytes come from.

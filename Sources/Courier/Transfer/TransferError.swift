@@ -10,6 +10,9 @@ public enum TransferError: Error, LocalizedError, Sendable {
     case fileNotFound(URL)
     /// The file to upload exists but cannot be read: a folder, no read permission, or it failed while read.
     case fileNotReadable(URL)
+    /// A stream part of a multipart form (``MultipartFormBodyPart/FormDataProvider/stream(_:_:)``)
+    /// ended or failed after `read` of its `expected` bytes.
+    case streamNotReadable(expected: UInt64, read: UInt64)
     /// The temporary file holding a multipart body could not be written (a full disk, say).
     case cannotWriteBody(any Error)
     /// A download's destination already exists and its ``DownloadOptions`` lack
@@ -26,6 +29,8 @@ public enum TransferError: Error, LocalizedError, Sendable {
             "The file to upload does not exist: \(Self.name(of: url))."
         case .fileNotReadable(let url):
             "The file to upload cannot be read (not a regular file, or no permission): \(Self.name(of: url))."
+        case .streamNotReadable(let expected, let read):
+            "The stream of a multipart part ended or failed after \(read) of its \(expected) bytes."
         case .cannotWriteBody(let error):
             "The multipart body could not be written to a temporary file: \(error.localizedDescription)"
         case .destinationExists(let url):
