@@ -22,9 +22,4 @@ enum URLValidation {
                     + "\"https://api.example.com\".")
         }
     }
-
-    /// Whether `message` (the text of a ``CourierError/requestMapping(_:)``) is one of these sentences.
-    static func isURLMessage(_ message: String) -> Bool {
-        message.hasPrefix(messagePrefix)
-    }
 }

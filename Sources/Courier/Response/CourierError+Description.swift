@@ -77,7 +77,7 @@ extension CourierError: CustomStringConvertible, CustomDebugStringConvertible {
         case .underlying(let error, let response):
             ErrorText.underlyingFailure(error, response: response)
         case .requestMapping(let detail):
-            URLValidation.isURLMessage(detail) || HeaderValidation.isHeaderMessage(detail)
+            detail.hasPrefix("The ") && detail.hasSuffix(".")
                 ? detail : "A request could not be made for the URL \"\(detail)\"."
         case .parameterEncoding(let error):
             "The parameters could not be encoded: \(ErrorText.ending(ErrorText.describe(error)))"

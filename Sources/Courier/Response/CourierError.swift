@@ -32,9 +32,11 @@ public enum CourierError: Error, LocalizedError {
     /// The request failed underneath: a transport error, a cancellation, a stubbed network error.
     /// The response is attached where one arrived.
     case underlying(any Error, Response?)
-    /// The endpoint could not be turned into a request: a URL that cannot be built (the string is the
-    /// URL), or a header field that cannot be sent, such as one with CR or LF in it (the string is a
-    /// sentence naming the header; see ``Endpoint/urlRequest()``).
+    /// The endpoint could not be turned into a request. The string is the URL when it cannot be
+    /// built; otherwise it is a sentence, starting with `The `, saying why: a URL that is not `http` or
+    /// `https` or has no host, a header field that cannot be sent (one with CR or LF in it; the header
+    /// is named, its value never shown), a multipart boundary that breaks RFC 2046. See
+    /// ``Endpoint/urlRequest()``.
     case requestMapping(String)
     /// The task's parameters could not be encoded.
     case parameterEncoding(any Error)
