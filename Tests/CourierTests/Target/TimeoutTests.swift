@@ -22,8 +22,11 @@ import Testing
             Issue.record("expected a URLError, got \(String(describing: outcome))")
             return
         }
+        // The route answers with a 200 after 4 s and the transport's own timeout is 60 s, so only the
+        // target's 0.5 s can end it with a timeout. No upper bound on the time: a loaded machine
+        // stretches every wait alike.
         #expect(error.code == .timedOut)
-        #expect(elapsed >= 0.45 && elapsed < 3, "the slow route answers after 4 s; the target allows 0.5 s: \(elapsed)")
+        #expect(elapsed >= 0.45, "not before the 0.5 s the target allows: \(elapsed)")
         if case .failure(let failure)? = outcome {
             #expect(failure.errorDescription?.hasSuffix("/echo?delay=4000 timed out after 0.5 s.") == true)
         }
