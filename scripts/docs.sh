@@ -7,6 +7,10 @@
 #   scripts/docs.sh --serve [PORT]           build it, then serve it on http://127.0.0.1:PORT (8000)
 #   scripts/docs.sh --hosting-base-path P    build it for a site served under /P (e.g. /courier)
 #
+# The site is static: copy .build/docs to any web server. Its root redirects to documentation/courier/.
+# Served at a host's root, build it as it is; served under a subpath (GitHub Pages serves a project at
+# /REPOSITORY), build it with --hosting-base-path REPOSITORY, or its pages load blank.
+#
 # Steps: `swift build` of the Courier target with -emit-symbol-graph (its own scratch path,
 # .build/docs-build, so it neither waits for nor disturbs a normal build); only the Courier module's
 # graphs (Courier*.symbols.json) go to docc; `docc convert` of Sources/Courier/Courier.docc, made for
@@ -32,7 +36,7 @@ while [ "$#" -gt 0 ]; do
         shift
         ;;
     -h | --help)
-        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     *)
@@ -113,6 +117,20 @@ if [ "$status" -ne 0 ] || grep -qE '(warning|error):' "$log"; then
     echo "== docs: FAILED: docc reported the problems above (exit status $status)"
     exit 1
 fi
+# docc's static site has no page at its root: a visitor of the bare host (or of the subpath) would
+# get "page not found". A relative redirect opens the documentation, at the root or under a subpath.
+cat >"$output/index.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Courier documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/courier/">
+<link rel="canonical" href="documentation/courier/">
+</head>
+<body><p><a href="documentation/courier/">Courier documentation</a></p></body>
+</html>
+HTML
 echo "== docs: built ${output#"$root"/} with no warnings"
 
 if $serve; then

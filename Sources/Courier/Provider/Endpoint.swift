@@ -71,7 +71,12 @@ public struct Endpoint: Sendable {
     /// not contain CR, LF or NUL. A ``Provider`` checks the final request again, after every interceptor
     /// and plugin, before it is sent.
     ///
-    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL) or a
+    /// The URL must be an `http` or `https` URL with a host; any other (`ftp://…`, `http:///get`,
+    /// `http:/127.0.0.1`) is refused here, for stubbed requests as for real ones, with a sentence saying
+    /// why (`The URL "ftp://example.com/x" cannot be requested: its scheme is "ftp", …`).
+    ///
+    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL), is not
+    ///   an `http` or `https` URL with a host (with a sentence starting `The URL `), or a
     ///   header field cannot be sent (with a sentence such as
     ///   `The header "X-Note" cannot be sent: its value contains CR or LF.`, which names the header and
     ///   never shows its value); ``CourierError/parameterEncoding(_:)`` when parameters cannot be
@@ -86,6 +91,7 @@ public struct Endpoint: Sendable {
         guard !url.isEmpty, let requestURL = URL(string: urlString), requestURL.scheme != nil else {
             throw .requestMapping(url)
         }
+        try URLValidation.check(requestURL, written: urlString)
         var request = URLRequest(url: requestURL)
         request.httpMethod = method.rawValue
         for (name, value) in httpHeaderFields ?? [:] {

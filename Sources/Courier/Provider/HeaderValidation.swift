@@ -46,11 +46,6 @@ enum HeaderValidation {
         request.allHTTPHeaderFields = fields
     }
 
-    /// Whether `message` (the text of a ``CourierError/requestMapping(_:)``) is about a header, not a URL.
-    static func isHeaderMessage(_ message: String) -> Bool {
-        message.hasPrefix(messagePrefix)
-    }
-
     /// What is wrong with a field, or `nil` when it can be sent: one pass over the name and one over
     /// the value when it can.
     private static func problem(name: String, value: String) -> String? {

@@ -8,11 +8,11 @@ import Foundation
 /// whether it is stubbed.
 extension Provider {
     /// The endpoint of `target`: its URL (base URL and path joined), method, task, headers, and a stub
-    /// answer of status 200 with the target's sample data.
+    /// answer of the target's ``TargetType/sampleStatusCode`` (200 by default) and sample data.
     @Sendable public static func defaultEndpointMapping(for target: Target) -> Endpoint {
         Endpoint(
             url: TargetURL.string(baseURL: target.baseURL, path: target.path),
-            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
+            sampleResponseClosure: { .networkResponse(target.sampleStatusCode, target.sampleData) },
             method: target.method,
             task: target.task,
             httpHeaderFields: target.headers)

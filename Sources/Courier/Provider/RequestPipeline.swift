@@ -10,7 +10,7 @@ extension Provider {
     func perform(_ target: Target, progress: ProgressBlock?) async throws(CourierError) -> Response {
         guard !Task.isCancelled else { throw .cancelled }
         let endpoint = endpoint(target)
-        let request = try await urlRequest(for: endpoint)
+        let request = try await urlRequest(for: endpoint, timeout: target.timeoutInterval)
 
         let result: Result<Response, CourierError>
         if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil,
@@ -34,10 +34,15 @@ extension Provider {
         }
     }
 
-    /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``.
-    private func urlRequest(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
+    /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``, and sets the
+    /// target's `timeout` (``TargetType/timeoutInterval``) when it has one.
+    private func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
         do {
-            return try await requestClosure(endpoint)
+            var request = try await requestClosure(endpoint)
+            if let timeout, timeout > 0 {
+                request.timeoutInterval = timeout
+            }
+            return request
         } catch let error as CourierError {
             throw error
         } catch {

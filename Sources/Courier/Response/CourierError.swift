@@ -7,7 +7,18 @@ import Foundation
 /// Every way a Courier request can fail, each carrying what a caller needs to act on it.
 ///
 /// Where a response arrived it is attached (``response``), so its status code and body can be read.
+/// Its cases are Moya's `MoyaError` cases, in Moya's order, so an exhaustive `switch` written for
+/// `MoyaError` compiles once the type is renamed. Every description of it (``errorDescription``,
+/// `localizedDescription`, `String(describing:)`, `String(reflecting:)`) is one sentence naming the
+/// request, with the secrets of ``Redaction/default`` hidden: see `CourierError+Description.swift`.
 public enum CourierError: Error, LocalizedError {
+    /// The body could not be read as an image.
+    ///
+    /// Courier itself never produces this case: it has no image mapping (Moya's `mapImage` needs
+    /// UIKit or AppKit, and Courier is built for Linux first). It exists so that code written for
+    /// Moya's error, such as an exhaustive `switch` with `case .imageMapping(let response)`, compiles
+    /// unchanged, and so that a user's own image mapping can throw it.
+    case imageMapping(Response)
     /// The body is not JSON (or is empty) where JSON was asked for, or a key path does not exist.
     case jsonMapping(Response)
     /// The body, or the value at the key path, is not a string.
@@ -21,9 +32,11 @@ public enum CourierError: Error, LocalizedError {
     /// The request failed underneath: a transport error, a cancellation, a stubbed network error.
     /// The response is attached where one arrived.
     case underlying(any Error, Response?)
-    /// The endpoint could not be turned into a request: a URL that cannot be built (the string is the
-    /// URL), or a header field that cannot be sent, such as one with CR or LF in it (the string is a
-    /// sentence naming the header; see ``Endpoint/urlRequest()``).
+    /// The endpoint could not be turned into a request. The string is the URL when it cannot be
+    /// built; otherwise it is a sentence, starting with `The `, saying why: a URL that is not `http` or
+    /// `https` or has no host, a header field that cannot be sent (one with CR or LF in it; the header
+    /// is named, its value never shown), a multipart boundary that breaks RFC 2046. See
+    /// ``Endpoint/urlRequest()``.
     case requestMapping(String)
     /// The task's parameters could not be encoded.
     case parameterEncoding(any Error)
@@ -31,8 +44,8 @@ public enum CourierError: Error, LocalizedError {
     /// The response the error arrived with, or `nil` when none did.
     public var response: Response? {
         switch self {
-        case .jsonMapping(let response), .stringMapping(let response), .objectMapping(_, let response),
-            .statusCode(let response):
+        case .imageMapping(let response), .jsonMapping(let response), .stringMapping(let response),
+            .objectMapping(_, let response), .statusCode(let response):
             response
         case .underlying(_, let response):
             response
@@ -58,42 +71,16 @@ public enum CourierError: Error, LocalizedError {
     /// The error a cancelled request ends with: `.underlying(URLError(.cancelled), nil)`.
     static var cancelled: CourierError { .underlying(URLError(.cancelled), nil) }
 
-    /// A sentence saying what went wrong.
-    public var errorDescription: String? {
+    /// The error this one wraps, as Moya reports it in `errorUserInfo`: the decoding, encoding or
+    /// transport error of ``objectMapping(_:_:)``, ``encodableMapping(_:)``, ``parameterEncoding(_:)``
+    /// and ``underlying(_:_:)``; `nil` for the other cases.
+    public var underlyingError: (any Error)? {
         switch self {
-        case .jsonMapping(let response):
-            "The response (status \(response.statusCode), \(response.data.count) bytes) could not be read as JSON, "
-                + "or the requested key path is not in it."
-        case .stringMapping(let response):
-            "The response (status \(response.statusCode)) could not be read as a string."
-        case .objectMapping(let error, let response):
-            "The response (status \(response.statusCode)) could not be decoded: \(Self.describe(error))"
-        case .encodableMapping(let error):
-            "The request body could not be encoded: \(Self.describe(error))"
-        case .statusCode(let response):
-            "The status code \(response.statusCode) is not an accepted status code."
-        case .underlying(let error, let response):
-            if isCancelled {
-                "The request was cancelled."
-            } else if error is BusinessError {
-                Self.describe(error)  // The server's message, meant for the user as it is.
-            } else if let response {
-                "\(Self.describe(error)) (status \(response.statusCode))"
-            } else {
-                Self.describe(error)
-            }
-        case .requestMapping(let detail):
-            HeaderValidation.isHeaderMessage(detail)
-                ? detail : "A request could not be made for the URL \"\(detail)\"."
-        case .parameterEncoding(let error):
-            "The parameters could not be encoded: \(Self.describe(error))"
+        case .objectMapping(let error, _), .encodableMapping(let error), .underlying(let error, _),
+            .parameterEncoding(let error):
+            error
+        case .imageMapping, .jsonMapping, .stringMapping, .statusCode, .requestMapping:
+            nil
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
-            return description
-        }
-        return String(describing: error)
     }
 }

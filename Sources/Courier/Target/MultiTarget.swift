@@ -33,6 +33,10 @@ public enum MultiTarget: TargetType, AccessTokenAuthorizable {
     public var sampleData: Data { target.sampleData }
     /// The wrapped target's validation type.
     public var validationType: ValidationType { target.validationType }
+    /// The wrapped target's sample status code.
+    public var sampleStatusCode: Int { target.sampleStatusCode }
+    /// The wrapped target's timeout.
+    public var timeoutInterval: TimeInterval? { target.timeoutInterval }
     /// The wrapped target's authorization type, or `nil` when it does not ask for one.
     public var authorizationType: AuthorizationType? {
         (target as? any AccessTokenAuthorizable)?.authorizationType

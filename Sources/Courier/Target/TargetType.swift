@@ -38,6 +38,24 @@ public protocol TargetType: Sendable {
 
     /// Which status codes count as success. Default: ``ValidationType/none`` (every status is a response).
     var validationType: ValidationType { get }
+
+    /// The status code a stubbed request answers with, beside ``sampleData``. Default: 200.
+    ///
+    /// One line stubs a failure: `var sampleStatusCode: Int { self == .missing ? 404 : 200 }`. It is
+    /// read by ``Provider/defaultEndpointMapping(for:)``; an `endpointClosure` of your own decides for
+    /// itself.
+    var sampleStatusCode: Int { get }
+
+    /// How many seconds the request may wait for its answer before it fails with
+    /// `URLError(.timedOut)` (as ``CourierError/underlying(_:_:)``), or `nil` for the transport's
+    /// timeout. Default: `nil`.
+    ///
+    /// It becomes the `timeoutInterval` of the request, which both transports apply to connecting and
+    /// to each wait for data; a transport's timeout is its configuration's `timeoutIntervalForRequest`
+    /// (60 s unless you set another). Implement it once in an API's enum for every command of that API,
+    /// or per case for one command. A value of exactly 60 reads as "not set" to both transports, as
+    /// `URLRequest`'s own default does.
+    var timeoutInterval: TimeInterval? { get }
 }
 
 extension TargetType {
@@ -46,4 +64,10 @@ extension TargetType {
 
     /// ``ValidationType/none``: every status code is handed back as a ``Response``.
     public var validationType: ValidationType { .none }
+
+    /// 200: stubs answer as a success unless a target says otherwise.
+    public var sampleStatusCode: Int { 200 }
+
+    /// `nil`: the transport's timeout applies.
+    public var timeoutInterval: TimeInterval? { nil }
 }

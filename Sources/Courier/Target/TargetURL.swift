@@ -12,8 +12,14 @@ import Foundation
 enum TargetURL {
     /// The URL string for `path` on `baseURL`.
     static func string(baseURL: URL, path: String) -> String {
-        let base = split(baseURL.absoluteString)
         guard !path.isEmpty else { return baseURL.absoluteString }
+        // A base without a host (`http://`, `http:/127.0.0.1`) is joined as written, so that the
+        // endpoint refuses it, instead of `http://` + `/get` turning the path into the host `get`.
+        guard let host = baseURL.host, !host.isEmpty else {
+            let separator = baseURL.absoluteString.hasSuffix("/") || path.hasPrefix("/") ? "" : "/"
+            return baseURL.absoluteString + separator + path
+        }
+        let base = split(baseURL.absoluteString)
 
         var pathPart = Substring(path)
         var pathQuery: Substring?

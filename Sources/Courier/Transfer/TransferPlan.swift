@@ -28,7 +28,8 @@ struct TransferPlan: Sendable {
     /// A stubbed request gets the headers and in-memory body it would have, but no file is checked,
     /// written or read for it.
     ///
-    /// - Throws: ``CourierError/underlying(_:_:)`` with a ``TransferError`` when a file to upload is
+    /// - Throws: ``CourierError/requestMapping(_:)`` when a multipart form's boundary breaks the rules
+    ///   of RFC 2046 (see `MultipartBoundary`); ``CourierError/underlying(_:_:)`` with a ``TransferError`` when a file to upload is
     ///   missing or unreadable, or the multipart body cannot be written; a cancelled error when the
     ///   task is cancelled while the body is written.
     static func prepare(for task: HTTPTask, stub: StubBehavior) async throws(CourierError) -> TransferPlan {
@@ -44,7 +45,8 @@ struct TransferPlan: Sendable {
             }
             plan.bodyFileURL = url
         case .uploadMultipart(let form), .uploadCompositeMultipart(let form, _):
-            plan.contentType = form.contentType
+            try MultipartBoundary.check(form.boundary)
+            plan.contentType = MultipartBoundary.contentType(for: form.boundary)
             let encoder = MultipartEncoder(form: form)
             if !encoder.hasFileParts {
                 plan.bodyData = try encodedData(encoder)
@@ -64,7 +66,8 @@ struct TransferPlan: Sendable {
     func applied(to request: URLRequest) -> URLRequest {
         var request = request
         if let contentType {
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            // Checked with the other headers before the request is sent, as a target's own would be.
+            HeaderValidation.set(contentType, for: "Content-Type", in: &request)
         }
         if let bodyData {
             request.httpBody = bodyData

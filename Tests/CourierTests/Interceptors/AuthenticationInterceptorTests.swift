@@ -201,7 +201,8 @@ import Testing
         let refreshes = Counter()
         let interceptor = AuthenticationInterceptor(token: "t", refresh: refresher(refreshes, answer: "u"))
         let provider = Provider<TestTarget>(transport: transport, interceptors: [interceptor])
-        let response = try await provider.request(TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x"))
+        let response = try await provider.request(
+            TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x"))
         #expect(response.statusCode == 403)
         #expect(refreshes.value == 0)
         #expect(transport.requests.count == 1)
@@ -221,7 +222,7 @@ import Testing
 enum AuthTarget: TargetType, AccessTokenAuthorizable {
     case open, bearer, basic, custom
 
-    var baseURL: URL { URL(fileURLWithPath: "/") }
+    var baseURL: URL { URL(string: "https://api.example.com")! }
     var path: String { "auth" }
     var method: Method { .get }
     var task: HTTPTask { .requestPlain }

@@ -131,7 +131,7 @@ import Testing
         for (code, attempts) in [(URLError.Code.timedOut, 3), (.networkConnectionLost, 3), (.badURL, 1)] {
             let transport = RecordingTransport { _, _ in throw URLError(code) }
             let provider = Provider<TestTarget>(transport: transport, interceptors: [quick])
-            let target = TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x")
+            let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")
             await #expect(throws: CourierError.self) { try await provider.request(target) }
             #expect(transport.requests.count == attempts, "for \(code)")
         }
@@ -156,7 +156,8 @@ import Testing
             TransportResponse(statusCode: index < 2 ? 503 : 200, url: request.url)
         }
         let provider = Provider<TestTarget>(transport: transport, interceptors: [quick])
-        let target = TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x", validationType: .successCodes)
+        let target = TestTarget(
+            baseURL: URL(string: "https://api.example.com")!, path: "x", validationType: .successCodes)
         #expect(try await provider.request(target).statusCode == 200)
         #expect(transport.requests.count == 3)
     }

@@ -41,7 +41,7 @@ import Testing
     @Test func targetsThatDoNotAskGetNoToken() async throws {
         let transport = RecordingTransport()
         let provider = Provider<TestTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in "abc" }])
-        _ = try await provider.request(TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x"))
+        _ = try await provider.request(TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x"))
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == nil)
     }
 
@@ -55,7 +55,7 @@ import Testing
     @Test func noCredentialLeavesTheRequestAlone() async throws {
         let transport = RecordingTransport()
         let provider = Provider<TestTarget>(transport: transport, plugins: [CredentialsPlugin { _ in nil }])
-        _ = try await provider.request(TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x"))
+        _ = try await provider.request(TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x"))
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == nil)
     }
 }

@@ -101,7 +101,9 @@ import Testing
         let sink = try await log(.errorResponseBody, statusCode: 404, body: #"{"error":"missing"}"#, target: rejected)
         #expect(
             sink.normalizedEvents.last == [
-                "Response: 404 POST \(url) (N ms)", "Error: The status code 404 is not an accepted status code.",
+                "Response: 404 POST \(url) (N ms)",
+                "Error: The server answered 404 (not found) for POST \(url), a status code the validation of the "
+                    + "request does not accept.",
                 #"Response Body: {"error":"missing"}"#,
             ])
         let quiet = try await log(.successResponseBody, statusCode: 404, target: rejected)

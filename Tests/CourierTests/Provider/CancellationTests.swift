@@ -71,7 +71,7 @@ import Testing
     @Test func alreadyCancelledTaskNeverSends() async throws {
         let transport = RecordingTransport()
         let provider = Provider<TestTarget>(transport: transport)
-        let target = TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x")
+        let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")
         let task = Task { () async throws(CourierError) -> Response in
             withUnsafeCurrentTask { $0?.cancel() }
             return try await provider.request(target)

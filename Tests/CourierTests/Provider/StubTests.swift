@@ -21,6 +21,40 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    /// The one-line stub of a failure: a target's `sampleStatusCode`.
+    private enum Users: TargetType {
+        case found, missing
+        var baseURL: URL { URL(string: "https://api.example.com")! }
+        var path: String { "/users" }
+        var method: Method { .get }
+        var task: HTTPTask { .requestPlain }
+        var headers: [String: String]? { nil }
+        var sampleData: Data { Data(#"{"error":"no such user"}"#.utf8) }
+        var validationType: ValidationType { .successCodes }
+        var sampleStatusCode: Int { self == .missing ? 404 : 200 }
+    }
+
+    @Test func aTargetsSampleStatusCodeIsTheStubbedStatusAndIsValidated() async throws {
+        let provider = Provider<Users>(stubClosure: Provider.immediatelyStub)
+        #expect(try await provider.request(.found).statusCode == 200)
+        let outcome = await result { () async throws(CourierError) in try await provider.request(.missing) }
+        guard case .failure(.statusCode(let response)) = outcome else {
+            Issue.record("expected statusCode, got \(outcome)")
+            return
+        }
+        #expect(response.statusCode == 404)
+        #expect(try response.mapString(atKeyPath: "error") == "no such user")
+        let multi = Provider<MultiTarget>(stubClosure: Provider.immediatelyStub)
+        let multiOutcome = await result { () async throws(CourierError) in
+            try await multi.request(MultiTarget(Users.missing))
+        }
+        guard case .failure(let error) = multiOutcome else {
+            Issue.record("expected a failure, got \(multiOutcome)")
+            return
+        }
+        #expect(error.response?.statusCode == 404, "MultiTarget forwards it")
+    }
+
     @Test func delayedStubWaitsAtLeastItsDelay() async throws {
         let provider = Provider<TestTarget>(stubClosure: Provider.delayedStub(0.3))
         let elapsed = try await seconds { _ = try await provider.request(target) }

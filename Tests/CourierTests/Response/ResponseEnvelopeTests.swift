@@ -16,7 +16,7 @@ import Testing
         Provider(transport: RecordingTransport(statusCode: status, body: body))
     }
 
-    private let target = TestTarget(baseURL: URL(fileURLWithPath: "/"), path: "x")
+    private let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")
     private let envelope = CodeMessageEnvelope()
 
     @Test func successGivesThePayload() async throws {

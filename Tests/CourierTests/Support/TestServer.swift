@@ -25,6 +25,8 @@ struct TestTarget: TargetType {
     var headers: [String: String]? = nil
     var sampleData = Data()
     var validationType: ValidationType = .none
+    var sampleStatusCode = 200
+    var timeoutInterval: TimeInterval? = nil
 
     /// A target on the shared loopback server.
     static func loopback(

@@ -9,7 +9,7 @@ import Testing
 
 /// How the pipeline prepares upload bodies, seen through transport doubles.
 @Suite struct UploadPipelineTests {
-    private let base = URL(fileURLWithPath: "/")
+    private let base = URL(string: "https://api.example.com")!
 
     @Test func dataOnlyFormIsSentFromMemoryWithItsContentType() async throws {
         let transport = CapturingTransport()

@@ -120,6 +120,20 @@ public final class CurlTransport: Transport {
         let requestTimeout =
             request.urlRequest.timeoutInterval != 60 && request.urlRequest.timeoutInterval > 0
             ? request.urlRequest.timeoutInterval : settings.requestTimeout
+        do {
+            return try await send(request, requestTimeout: requestTimeout, start: start)
+        } catch {
+            throw TransportFailure.annotated(
+                error, request: request.urlRequest, requestTimeout: requestTimeout,
+                resourceTimeout: settings.resourceTimeout,
+                elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
+
+    /// Sends `request`, following redirects; what ``send(_:)`` does, with its errors as they arise.
+    private func send(
+        _ request: TransportRequest, requestTimeout: TimeInterval, start: UInt64
+    ) async throws -> TransportResponse {
         var current = request.urlRequest
         var body: CurlBody = request.bodyFileURL.map { .file($0) } ?? current.httpBody.map { .data($0) } ?? .none
         var redirects = 0

@@ -91,6 +91,14 @@ final class SessionTask: Sendable {
         let session = owner.session
         var hop = hop
         hop.httpBody = nil
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking arms its timer with whole seconds (`Int(timeoutInterval)`), so a
+            // timeout under one second fires at once. Its timer gets the timeout rounded up; the head
+            // deadline of this task keeps the exact one.
+            if hop.timeoutInterval > 0, hop.timeoutInterval < 60 {
+                hop.timeoutInterval = hop.timeoutInterval.rounded(.up)
+            }
+        #endif
         switch (request.destination, body) {
         case (.temporaryFile, .data(let data)):
             hop.httpBody = data

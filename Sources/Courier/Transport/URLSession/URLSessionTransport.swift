@@ -84,7 +84,17 @@ public final class URLSessionTransport: Transport {
     /// the whole request takes too long, `URLError(.cancelled)` when the awaiting task is cancelled, and
     /// otherwise with URLSession's own errors.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        guard let limit = owner.resourceTimeout else { return try await SessionTask.send(request, in: owner) }
-        return try await ResourceDeadline.run(seconds: limit) { try await SessionTask.send(request, in: self.owner) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            guard let limit = owner.resourceTimeout else { return try await SessionTask.send(request, in: owner) }
+            return try await ResourceDeadline.run(seconds: limit) {
+                try await SessionTask.send(request, in: self.owner)
+            }
+        } catch {
+            throw TransportFailure.annotated(
+                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request.urlRequest),
+                resourceTimeout: owner.resourceTimeout,
+                elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
     }
 }

@@ -1,0 +1,54 @@
+import Courier
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A target's `timeoutInterval` bounds its wait for an answer, on both transports; targets that set
+/// none keep the transport's timeout.
+@Suite struct TimeoutTests {
+    @Test(arguments: TransportKind.allCases)
+    func aTargetsTimeoutEndsASlowRequestAfterThatTime(_ kind: TransportKind) async throws {
+        let provider = Provider<TestTarget>(transport: try kind.make())
+        var target = try TestTarget.loopback("/echo?delay=4000")
+        target.timeoutInterval = 0.5
+        var outcome: Result<Response, CourierError>?
+        let elapsed = await seconds {
+            outcome = await result { () async throws(CourierError) in try await provider.request(target) }
+        }
+        guard case .failure(.underlying(let error as URLError, nil))? = outcome else {
+            Issue.record("expected a URLError, got \(String(describing: outcome))")
+            return
+        }
+        // The route answers with a 200 after 4 s and the transport's own timeout is 60 s, so only the
+        // target's 0.5 s can end it with a timeout. No upper bound on the time: a loaded machine
+        // stretches every wait alike.
+        #expect(error.code == .timedOut)
+        #expect(elapsed >= 0.45, "not before the 0.5 s the target allows: \(elapsed)")
+        if case .failure(let failure)? = outcome {
+            #expect(failure.errorDescription?.hasSuffix("/echo?delay=4000 timed out after 0.5 s.") == true)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aTargetWithoutATimeoutKeepsTheTransports(_ kind: TransportKind) async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.5
+        let provider = Provider<TestTarget>(transport: try kind.make(configuration: configuration))
+        var slow = try TestTarget.loopback("/echo?delay=1500")
+        let outcome = await result { () async throws(CourierError) in try await provider.request(slow) }
+        #expect((outcome.failure?.underlyingError as? URLError)?.code == .timedOut)
+        slow.timeoutInterval = 5
+        #expect(try await provider.request(slow).statusCode == 200, "a longer timeout of the target wins")
+    }
+}
+
+extension Result {
+    /// The error of a failure, or `nil`.
+    fileprivate var failure: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
+    }
+}
