@@ -60,9 +60,10 @@ public struct MultipartFormData: Sendable, Hashable {
         self.init(boundary: forms.first?.boundary, parts: forms.flatMap(\.parts))
     }
 
-    /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>`.
+    /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>` (the boundary quoted
+    /// when it holds characters that need it), as Courier sends it.
     public var contentType: String {
-        "multipart/form-data; boundary=\(boundary)"
+        MultipartBoundary.contentType(for: boundary)
     }
 }
 

@@ -105,7 +105,8 @@ import Testing
         let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: provider)
         #expect(urlErrorCode(try #require(failure(of: outcome))) == .timedOut)
         #expect(bench.hits.value == 2)
-        #expect(seconds < 2 * bench.requestTimeout + FaultBench.slack)
+        // Two attempts, each timing out: each may take its slack on a loaded machine.
+        #expect(seconds < 2 * (bench.requestTimeout + FaultBench.slack))
         #expect(await bench.leftoverTasks() == 0)
     }
 
