@@ -43,6 +43,9 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
     public let interceptors: [any RequestInterceptor]
     /// Whether identical `GET` and `HEAD` requests in flight at once share one transfer.
     public let trackInflights: Bool
+    /// How long each request may wait for data, in seconds, for targets whose
+    /// ``TargetType/timeoutInterval`` is `nil`; `nil` leaves the transport's timeout.
+    public let timeout: TimeInterval?
 
     let inflights = InflightRequests()
 
@@ -77,6 +80,37 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.plugins = plugins
         self.interceptors = interceptors
         self.trackInflights = trackInflights
+        timeout = nil
+    }
+
+    /// Creates a provider whose requests wait at most `timeout` seconds for data, unless their target
+    /// says otherwise (``TargetType/timeoutInterval``).
+    ///
+    /// ```swift
+    /// let provider = Provider<GitHub>(plugins: [NetworkLoggerPlugin()], timeout: 15)
+    /// ```
+    ///
+    /// The other parameters are those of ``init(endpointClosure:requestClosure:stubClosure:transport:callbackQueue:plugins:interceptors:trackInflights:)``.
+    public init(
+        endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping(for:),
+        requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping(for:),
+        stubClosure: @escaping StubClosure = Provider.neverStub,
+        transport: any Transport = DefaultTransport.shared,
+        callbackQueue: DispatchQueue? = nil,
+        plugins: [any PluginType] = [],
+        interceptors: [any RequestInterceptor] = [],
+        trackInflights: Bool = false,
+        timeout: TimeInterval
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.transport = transport
+        self.callbackQueue = callbackQueue
+        self.plugins = plugins
+        self.interceptors = interceptors
+        self.trackInflights = trackInflights
+        self.timeout = timeout
     }
 
     /// Creates a provider that sends its requests with `session`: Moya's initializer.
@@ -111,6 +145,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.plugins = plugins
         self.interceptors = []
         self.trackInflights = trackInflights
+        timeout = nil
     }
 
     /// Creates a provider whose `requestClosure` hands its `URLRequest` to a callback, as Moya's does.
@@ -159,6 +194,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.plugins = plugins
         self.interceptors = []
         self.trackInflights = trackInflights
+        timeout = nil
     }
 
     /// The endpoint of `target`, from the ``endpointClosure``; every request asks for it here, so a

@@ -10,7 +10,7 @@ extension Provider {
     func perform(_ target: Target, progress: ProgressBlock?) async throws(CourierError) -> Response {
         guard !Task.isCancelled else { throw .cancelled }
         let endpoint = endpoint(target)
-        let request = try await urlRequest(for: endpoint, timeout: target.timeoutInterval)
+        let request = try await urlRequest(for: endpoint, timeout: target.timeoutInterval ?? timeout)
 
         let result: Result<Response, CourierError>
         if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil,
@@ -35,7 +35,7 @@ extension Provider {
     }
 
     /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``, and sets the
-    /// target's `timeout` (``TargetType/timeoutInterval``) when it has one.
+    /// target's `timeout` (``TargetType/timeoutInterval``), else the provider's, when there is one.
     private func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
         do {
             var request = try await requestClosure(endpoint)

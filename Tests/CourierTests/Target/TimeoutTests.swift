@@ -45,6 +45,21 @@ import Testing
     }
 }
 
+/// A provider's `timeout` bounds the requests of targets that set none.
+@Suite struct ProviderTimeoutTests {
+    @Test(arguments: TransportKind.allCases)
+    func aProvidersTimeoutEndsASlowRequestUnlessTheTargetSaysOtherwise(_ kind: TransportKind) async throws {
+        let provider = Provider<TestTarget>(transport: try kind.make(), timeout: 0.5)
+        #expect(provider.timeout == 0.5)
+        var slow = try TestTarget.loopback("/echo?delay=1500")
+        let outcome = await result { () async throws(CourierError) in try await provider.request(slow) }
+        #expect((outcome.failure?.underlyingError as? URLError)?.code == .timedOut)
+        slow.timeoutInterval = 5
+        #expect(try await provider.request(slow).statusCode == 200, "the target's own timeout wins")
+        #expect(Provider<TestTarget>().timeout == nil)
+    }
+}
+
 extension Result {
     /// The error of a failure, or `nil`.
     fileprivate var failure: Failure? {
