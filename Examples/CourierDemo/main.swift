@@ -25,8 +25,8 @@ struct CourierDemo {
                 fail("the loopback backend did not start: \(error)")
             }
         }
-        print("Courier demo against \(server.absoluteString)")
-        print("(the logger plugin writes its lines to standard error)")
+        say("Courier demo against \(server.absoluteString)")
+        say("(the logger plugin writes its lines to standard error)")
         let examples: [(String, @Sendable (URL) async throws -> Void)] = [
             ("DouBan: per-case base URLs, URL-encoded GET parameters", runDouBan),
             ("Orders: form POSTs with a common token and device headers", runOrders),
@@ -36,11 +36,11 @@ struct CourierDemo {
         ]
         var failures: [String] = []
         for (title, run) in examples {
-            print("\n== \(title)")
+            say("\n== \(title)")
             do {
                 try await run(server)
             } catch {
-                print("FAILED: \(error.localizedDescription)")
+                say("FAILED: \(error.localizedDescription)")
                 failures.append(title)
             }
         }
@@ -48,7 +48,7 @@ struct CourierDemo {
         guard failures.isEmpty else {
             fail("\(failures.count) example(s) failed: " + failures.joined(separator: "; "))
         }
-        print("\nAll \(examples.count) examples passed.")
+        say("\nAll \(examples.count) examples passed.")
     }
 
     static let logger = NetworkLoggerPlugin.default
@@ -57,18 +57,21 @@ struct CourierDemo {
         let client = DouBanClient(
             provider: Provider(endpointClosure: rebasing(onto: server), plugins: [logger]))
         let channels = try await client.channels()
-        print("channels: " + channels.map { "\($0.id) \($0.name)" }.joined(separator: ", "))
+        say("channels: " + channels.map { "\($0.id) \($0.name)" }.joined(separator: ", "))
         guard let channel = channels.first else { throw DemoFailure("the channel list is empty") }
-        print("now playing on \(channel.name): \(try await client.firstSong(of: channel) ?? "nothing")")
+        say("now playing on \(channel.name): \(try await client.firstSong(of: channel) ?? "nothing")")
     }
 
     static func runOrders(server: URL) async throws {
+        // Bodies and headers logged here, to show the common token (its value hidden) and device headers.
+        let formLogger = NetworkLoggerPlugin(configuration: .init(logOptions: [.requestHeaders, .requestBody]))
         let client = OrderClient(
-            token: DemoBackend.orderToken, deviceID: "courier-demo-device", server: server, plugins: [logger])
+            token: DemoBackend.orderToken, deviceID: "courier-demo-device", server: server, plugins: [formLogger])
+        say("every call carries token=… in its form and devtype/devid headers; the backend refuses it otherwise")
         let page = try await client.list(pageNO: 1, pageSize: 3)
-        print("page \(page.pageNO): " + page.orders.map { "\($0.sn) \($0.title)" }.joined(separator: ", "))
+        say("page \(page.pageNO): " + page.orders.map { "\($0.sn) \($0.title)" }.joined(separator: ", "))
         let order = try await client.findOne(sn: page.orders.last?.sn ?? "")
-        print("found \(order.sn): \(order.title), \(order.amount) cents")
+        say("found \(order.sn): \(order.title), \(order.amount) cents")
     }
 
     static func runLogin(server: URL) async throws {
@@ -84,40 +87,40 @@ struct CourierDemo {
         let code = try await withCheckedThrowingContinuation { continuation in
             client.smscode(username: "ann") { continuation.resume(with: $0) }
         }
-        print("the code field is filled with the SMS code")
+        say("the code field is filled with the SMS code")
         let session = try await client.login(username: "ann", password: DemoBackend.password, smscode: code)
-        print("logged in as \(session.username)")
+        say("logged in as \(session.username)")
         let log = lines.all.joined(separator: "\n")
         let leaked = [DemoBackend.password, code, session.token].filter { log.contains($0) }
         guard leaked.isEmpty else { throw DemoFailure("a secret reached the log") }
-        print("checked: \(lines.all.count) log lines, none shows the password, the code or the token")
+        say("checked: \(lines.all.count) log lines, none shows the password, the code or the token")
     }
 
     static func runResources(server: URL) async throws {
-        let indicator = LoadingIndicator { visible in print("loading indicator \(visible ? "on" : "off")") }
+        let indicator = LoadingIndicator { visible in say("loading indicator \(visible ? "on" : "off")") }
         let service = ResourceService(server: server, plugins: [logger, indicator.plugin])
         async let first = service.noticeDetail(id: 1)
         async let second = service.noticeDetail(id: 2)
         let notices = try await [first, second]
-        print("notices: " + notices.map(\.title).joined(separator: ", "))
+        say("notices: " + notices.map(\.title).joined(separator: ", "))
         let adverts = try await service.advertPage("home")
-        print("adverts (loaded quietly): \(adverts.count)")
+        say("adverts (loaded quietly): \(adverts.count)")
         do {
             _ = try await service.noticeDetail(id: 404)
             throw DemoFailure("a withdrawn notice was answered")
         } catch let error as CourierError where error.businessError != nil {
-            print("shown to the user: \(error.localizedDescription)")
+            say("shown to the user: \(error.localizedDescription)")
         }
     }
 
     static func runTypedRequests(server: URL) async throws {
         let client = APIClient(baseURL: server, plugins: [logger])
         let person = try await client.send(PersonRequest(name: "xiejiapei"))
-        print("\(person.name), \(person.age): \"\(person.petPhrase)\"")
+        say("\(person.name), \(person.age): \"\(person.petPhrase)\"")
         let user = try await client.send(UserRequest())
-        print("\(user.name) likes \(user.hobbies.joined(separator: " and "))")
+        say("\(user.name) likes \(user.hobbies.joined(separator: " and "))")
         let goods = try await client.send(GoodsDetailRequest(goodsId: "1001"))
-        print("\(goods.name): \(goods.price) cents")
+        say("\(goods.name): \(goods.price) cents")
     }
 
     static func fail(_ reason: String) -> Never {
@@ -147,4 +150,10 @@ struct DemoFailure: Error, LocalizedError {
     }
 
     var errorDescription: String? { reason }
+}
+
+/// Writes `text` and a line break to standard output at once (not through a buffer), so that piped
+/// output keeps the order of these lines and the logger's, which go to standard error.
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

@@ -167,8 +167,9 @@ extension NetworkLoggerPlugin {
         /// when the transport measured it.
         public static let metrics = LogOptions(rawValue: 1 << 6)
 
-        /// The request method and headers.
-        public static let `default`: LogOptions = [.requestMethod, .requestHeaders]
+        /// Nothing beyond the two entries every request gets: `Request: GET <url>` when it is sent and
+        /// `Response: 200 GET <url> (12 ms)` (or the error) when it ends, one line each.
+        public static let `default`: LogOptions = []
         /// Everything except ``formatRequestAscURL``: method, headers and bodies of requests and responses,
         /// and the transfer's metrics.
         public static let verbose: LogOptions = [

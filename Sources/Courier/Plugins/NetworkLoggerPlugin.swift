@@ -76,8 +76,8 @@ extension NetworkLoggerPlugin {
         if options.contains(.requestMethod) {
             entries.append(entry("HTTP Request Method", method, target))
         }
-        if options.contains(.requestHeaders) {
-            entries.append(entry("Request Headers", Self.headersText(request.allHTTPHeaderFields, redaction), target))
+        if options.contains(.requestHeaders), let headers = request.allHTTPHeaderFields, !headers.isEmpty {
+            entries.append(entry("Request Headers", Self.headersText(headers, redaction), target))
         }
         if options.contains(.requestBody) {
             if let body = request.httpBody, !body.isEmpty {

@@ -110,8 +110,8 @@ import Testing
         #expect(quiet.events.last?.count == 2)
     }
 
-    @Test func defaultLogsMethodAndHeadersAndVerboseAddsBodiesAndMetrics() async throws {
-        #expect(LogOptions.default == [.requestMethod, .requestHeaders])
+    @Test func defaultLogsOneLinePerRequestAndResponseAndVerboseAddsTheRest() async throws {
+        #expect(LogOptions.default == [])
         #expect(
             LogOptions.verbose == [
                 .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody, .metrics,
@@ -122,8 +122,9 @@ import Testing
         #expect(NetworkLoggerPlugin.verbose.configuration.maximumBodyLength == 4096)
 
         let standard = try await log(.default)
-        #expect(
-            standard.identifiers == [["Request", "HTTP Request Method", "Request Headers"], ["Response"]])
+        #expect(standard.identifiers == [["Request"], ["Response"]])
+        let bare = try await log([.requestHeaders], target: try TestTarget.loopback("/echo"))
+        #expect(bare.identifiers.first == ["Request"], "no `Request Headers: [:]` when there are none")
         let verbose = try await log(.verbose)
         #expect(
             verbose.identifiers == [
