@@ -264,11 +264,33 @@ extension Provider {
         try await request(target).map(type, atKeyPath: keyPath, using: decoder)
     }
 
-    /// Sends the request of `target` and reports its progress as a stream.
+    /// Sends the request of `target` and reports its progress as a sequence whose error is a
+    /// ``CourierError``.
     ///
-    /// The fraction rises to 1.0; the last element is `completed` and carries the ``Response``. The
-    /// stream throws the request's ``CourierError``. Ending the iteration cancels the request.
+    /// The fraction rises to 1.0; the last element is `completed` and carries the ``Response``. Ending
+    /// the iteration cancels the request. In a `do throws(CourierError)` block, or a function that
+    /// throws `CourierError`, `for try await` needs no cast:
+    ///
+    /// ```swift
+    /// do throws(CourierError) {
+    ///     for try await step in provider.requestWithProgress(.upload(file)) { show(step.progress) }
+    /// } catch .statusCode(let response) {
+    ///     showRejected(response)
+    /// } catch {
+    ///     show(error)
+    /// }
+    /// ```
+    public func requestWithProgress(_ target: Target) -> ProgressSequence {
+        ProgressSequence(stream: progressStream(target))
+    }
+
+    /// The same progress as an `AsyncThrowingStream`, for code that names that type.
+    @_disfavoredOverload
     public func requestWithProgress(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
+        progressStream(target)
+    }
+
+    private func progressStream(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {

@@ -95,6 +95,30 @@ import Testing
             for try await _ in Provider<TestTarget>().requestWithProgress(target) {}
         }
     }
+
+    /// The progress sequence throws `CourierError` as its static type: a typed `catch` needs no cast.
+    @Test func progressErrorsAreCaughtAsCourierErrorWithoutACast() async throws {
+        let target = try TestTarget.loopback("/status/404", validationType: .successCodes)
+        var rejected: Response?
+        do throws(CourierError) {
+            for try await _ in Provider<TestTarget>().requestWithProgress(target) {}
+        } catch .statusCode(let response) {
+            rejected = response
+        } catch {
+            Issue.record("expected .statusCode, got \(error)")
+        }
+        #expect(rejected?.statusCode == 404)
+    }
+
+    /// Code that names the type Courier returned before, `AsyncThrowingStream`, still compiles and runs.
+    @Test func theProgressStreamCanStillBeNamedAsAnAsyncThrowingStream() async throws {
+        let target = try TestTarget.loopback("/bytes/1000")
+        let stream: AsyncThrowingStream<ProgressResponse, any Error> = Provider<TestTarget>().requestWithProgress(
+            target)
+        var last: ProgressResponse?
+        for try await report in stream { last = report }
+        #expect(last?.response?.data.count == 1000)
+    }
 }
 
 /// Progress reports collected from any thread.
