@@ -78,6 +78,24 @@ fi
 rm -rf "$graphs"
 mkdir -p "$graphs"
 cp "$emitted"/Courier*.symbols.json "$graphs"/
+# Courier re-exports Foundation (`@_exported import`), so its graph also holds every symbol of
+# Foundation, FoundationNetworking and the C library: keep Courier's own (the types declared in
+# Sources/Courier and their members) and the relationships between them and the outside world.
+python3 - "$graphs/Courier.symbols.json" <<'PYTHON'
+import json, sys
+path = sys.argv[1]
+graph = json.load(open(path))
+own = {
+    s["pathComponents"][0] for s in graph["symbols"]
+    if len(s["pathComponents"]) == 1 and "/Sources/Courier/" in s.get("location", {}).get("uri", "")
+}
+kept = [s for s in graph["symbols"] if s["pathComponents"][0] in own]
+dropped = {s["identifier"]["precise"] for s in graph["symbols"]} - {s["identifier"]["precise"] for s in kept}
+graph["symbols"] = kept
+graph["relationships"] = [r for r in graph["relationships"] if r["source"] not in dropped]
+json.dump(graph, open(path, "w"))
+print(f"  {len(kept)} symbols of Courier kept, {len(dropped)} re-exported ones left out")
+PYTHON
 
 echo "== docs: every public type is curated on the landing page"
 python3 - "$graphs/Courier.symbols.json" "$catalog/Courier.md" <<'PYTHON'

@@ -1,4 +1,4 @@
-/// The progress of one request, as ``Provider/requestWithProgress(_:)`` reports it: fractions rising to
+/// The progress of one request, as ``Provider/requestWithProgress(_:)->ProgressSequence`` reports it: fractions rising to
 /// 1.0, the last one `completed` with the ``Response``; the request's failure is thrown as the
 /// ``CourierError`` it is.
 public struct ProgressSequence: AsyncSequence, Sendable {

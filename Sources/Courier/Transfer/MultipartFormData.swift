@@ -2,7 +2,7 @@ import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): parts of data or files, separated by a boundary.
 ///
-/// Sent by ``HTTPTask/uploadMultipart(_:)`` and ``HTTPTask/uploadCompositeMultipart(_:urlParameters:)``
+/// Sent by ``HTTPTask/uploadMultipart(_:)-enum.case`` and ``HTTPTask/uploadCompositeMultipart(_:urlParameters:)-enum.case``
 /// with the request's `Content-Type` set to ``contentType``. A form with a file part is written to a
 /// temporary file first, copying each file a chunk at a time, and uploaded from there, so files of any
 /// size go out in bounded memory; the temporary file is removed when the request ends. A form of data
