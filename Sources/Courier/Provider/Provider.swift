@@ -203,6 +203,44 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         endpointClosure(target)
     }
 
+    /// Answers a stubbed request of `target` (one whose ``stubClosure`` says `stubBehavior` other than
+    /// ``StubBehavior/never``): Moya's override point for stubs.
+    ///
+    /// The default answers with the endpoint's ``Endpoint/sampleResponseClosure``, at once or after the
+    /// delay; cancelling the returned token ends it with a cancellation error. A subclass may override it
+    /// to answer stubs its own way; it must call `completion` exactly once. Unlike Moya's, the provider
+    /// itself runs the plugins and the status validation around it, for every request, stubbed or not.
+    ///
+    /// - Parameters:
+    ///   - target: The stubbed command.
+    ///   - request: The request as it would have been sent, after interceptors and plugins.
+    ///   - callbackQueue: Unused by the default; passed on for overrides, as Moya does (`nil` here).
+    ///   - completion: Called exactly once with the stubbed answer.
+    ///   - endpoint: The endpoint of `target`.
+    ///   - stubBehavior: How the stub answers: at once or after a delay.
+    /// - Returns: A token whose ``CancellableToken/cancel()`` ends the stub with a cancellation error.
+    @discardableResult
+    open func stubRequest(
+        _ target: Target, request: URLRequest, callbackQueue: DispatchQueue?, completion: @escaping Completion,
+        endpoint: Endpoint, stubBehavior: StubBehavior
+    ) -> CancellableToken {
+        let completion = UncheckedSendableBox(completion)
+        let answer = Self.sampleResponse(of: endpoint, for: request)
+        guard case .delayed(let seconds) = stubBehavior else {
+            completion.value(answer)
+            return CancellableToken {}
+        }
+        let task = Task {
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                completion.value(answer)
+            } catch {
+                completion.value(.failure(.cancelled))
+            }
+        }
+        return CancellableToken { task.cancel() }
+    }
+
     /// Sends the request of `target` and calls `completion` with the result, Moya style.
     ///
     /// A subclass may override it, as with Moya's `MoyaProvider`; the async methods do not go through it.

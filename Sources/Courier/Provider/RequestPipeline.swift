@@ -140,15 +140,8 @@ extension Provider {
         switch stub {
         case .never:
             outcome = await transfer(request, plan: plan, progress: progress)
-        case .immediate:
-            outcome = Self.sampleResponse(of: endpoint, for: request)
-        case .delayed(let seconds):
-            do {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                outcome = Self.sampleResponse(of: endpoint, for: request)
-            } catch {
-                outcome = .failure(.cancelled)
-            }
+        case .immediate, .delayed:
+            outcome = await stubbedAnswer(target, request: request, endpoint: endpoint, stub: stub)
         }
         // A download reaches its destination only once its status has passed validation.
         return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
@@ -205,7 +198,28 @@ extension Provider {
         }
     }
 
-    private static func sampleResponse(of endpoint: Endpoint, for request: URLRequest) -> Result<
+    /// The answer of ``stubRequest(_:request:callbackQueue:completion:endpoint:stubBehavior:)``;
+    /// cancelling the awaiting task cancels its token.
+    private func stubbedAnswer(
+        _ target: Target, request: URLRequest, endpoint: Endpoint, stub: StubBehavior
+    ) async -> Result<Response, CourierError> {
+        let token = Locked<CancellableToken?>(nil)
+        let cancelled = Locked(false)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let made = stubRequest(
+                    target, request: request, callbackQueue: nil,
+                    completion: { continuation.resume(returning: $0) }, endpoint: endpoint, stubBehavior: stub)
+                token.withLock { $0 = made }
+                if cancelled.withLock({ $0 }) { made.cancel() }
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+            token.withLock { $0 }?.cancel()
+        }
+    }
+
+    static func sampleResponse(of endpoint: Endpoint, for request: URLRequest) -> Result<
         Response, CourierError
     > {
         let url = request.url ?? URL(fileURLWithPath: "/")
