@@ -94,4 +94,24 @@ private struct NoToken: Error {}
         #expect(error is NoToken)
         #expect(recorder.events.isEmpty)
     }
+
+    /// Moya's default mapping in its callback form, called from a request closure as Moya apps do, and
+    /// the async default still chosen where a `RequestClosure` is expected.
+    @Test func theDefaultRequestMappingHasMoyasCallbackForm() async throws {
+        let provider = Provider<FeedAPI>(requestClosure: {
+            (endpoint: Endpoint, done: @escaping Provider<FeedAPI>.RequestResultClosure) in
+            Provider<FeedAPI>.defaultRequestMapping(for: endpoint) { result in
+                done(
+                    result.map { request in
+                        var request = request
+                        request.setValue("mapped", forHTTPHeaderField: "X-Made-By")
+                        return request
+                    })
+            }
+        })
+        let response = try await provider.request(.feed)
+        #expect(String(decoding: response.data, as: UTF8.self).contains("mapped"))
+        let plain = Provider<FeedAPI>(requestClosure: Provider<FeedAPI>.defaultRequestMapping)
+        #expect(try await plain.request(.feed).statusCode == 200)
+    }
 }
