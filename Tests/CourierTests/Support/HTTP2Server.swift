@@ -22,13 +22,10 @@ final class HTTP2Server: @unchecked Sendable {
     static let large = Data((0..<(1 << 20)).map { UInt8($0 % 251) })
 
     /// `https://127.0.0.1:<port>`.
-    let url: URL
+    var url: URL { server.url }
     /// The server's certificate, PEM; being self-signed, it is also the CA file that trusts it.
     let certificateFile: URL
-    private let folder: URL
-    private let process: Process
-    private let lock = NSLock()
-    private var stopped = false
+    private let server: ServerProcess
 
     /// Makes a certificate for 127.0.0.1 and localhost, writes the files and starts nginx, off the
     /// cooperative threads (see ``offThePool(_:)``).
@@ -41,56 +38,32 @@ final class HTTP2Server: @unchecked Sendable {
     private init() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-h2-\(UUID().uuidString)")
         let certificate = folder.appendingPathComponent("cert.pem")
-        var started: (Process, URL)?
-        do {
-            let root = folder.appendingPathComponent("www")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try Self.hello.write(to: root.appendingPathComponent("hello.json"))
-            try Self.large.write(to: root.appendingPathComponent("large.bin"))
-            try OpenSSL.makeSelfSignedCertificate(
-                certificate: certificate, key: folder.appendingPathComponent("key.pem"),
-                subjectAltName: "IP:127.0.0.1,DNS:localhost")
-            // A port free a moment ago may be taken before nginx binds it: then try another.
-            for _ in 0..<5 where started == nil {
-                started = try Self.start(in: folder)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            throw error
-        }
-        guard let (process, url) = started else {
-            try? FileManager.default.removeItem(at: folder)
-            throw URLError(.cannotConnectToHost)
-        }
-        self.folder = folder
-        self.certificateFile = certificate
-        self.process = process
-        self.url = url
+        server = try ServerProcess(
+            folder: folder,
+            prepare: {
+                let root = folder.appendingPathComponent("www")
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+                try Self.hello.write(to: root.appendingPathComponent("hello.json"))
+                try Self.large.write(to: root.appendingPathComponent("large.bin"))
+                try OpenSSL.makeSelfSignedCertificate(
+                    certificate: certificate, key: folder.appendingPathComponent("key.pem"),
+                    subjectAltName: "IP:127.0.0.1,DNS:localhost")
+            },
+            launch: { try Self.start(in: folder) })
+        certificateFile = certificate
     }
 
     /// One line per request answered: the protocol (`HTTP/2.0`), nginx's serial number of the
     /// connection, the status and the path, separated by spaces.
     var accessLog: [String] {
-        let text = (try? Data(contentsOf: folder.appendingPathComponent("access.log")))
+        let text = (try? Data(contentsOf: server.folder.appendingPathComponent("access.log")))
             .map { String(decoding: $0, as: UTF8.self) }
         return text?.split(separator: "\n").map(String.init) ?? []
     }
 
-    /// Kills nginx and deletes its folder; stopping twice is harmless. SIGKILL, because nginx without a
-    /// master process keeps the signal mask of the thread that started it, where SIGTERM may be blocked.
+    /// Kills nginx and deletes its folder; stopping twice is harmless.
     func stop() {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(process.processIdentifier, SIGKILL)
-        // Reaping it and deleting the files may wait: not on the caller's (cooperative) thread.
-        let (process, folder) = (process, folder)
-        Thread {
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: folder)
-        }.start()
+        server.stop()
     }
 
     /// Writes the configuration for a port that was free and starts nginx, waiting (up to 30 s) until

@@ -72,16 +72,13 @@ final class TLSServer: @unchecked Sendable {
     }
 
     /// `https://127.0.0.1:<port>`.
-    let url: URL
+    var url: URL { server.url }
     /// The server's certificate, PEM; being self-signed, it is also the CA file that trusts it.
     let certificateFile: URL
-    private let folder: URL
     private let logFile: URL
-    private let process: Process
     /// The server's standard input, kept open: plain `s_server` stops at the end of its input.
     private let input: Pipe
-    private let lock = NSLock()
-    private var stopped = false
+    private let server: ServerProcess
 
     /// Makes a certificate for `subjectAltName` and starts the server in `mode`, off the cooperative
     /// threads (see ``offThePool(_:)``).
@@ -94,32 +91,20 @@ final class TLSServer: @unchecked Sendable {
     /// Makes a certificate for `subjectAltName` and starts the server in `mode`; blocks until it listens.
     private init(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
         let log = folder.appendingPathComponent("server.log")
         let input = Pipe()
-        var started: (Process, URL)?
-        do {
-            try OpenSSL.makeSelfSignedCertificate(certificate: certificate, key: key, subjectAltName: subjectAltName)
-            // A port free a moment ago may be taken before s_server binds it: then try another.
-            for _ in 0..<5 where started == nil {
-                started = try TLSServer.start(mode: mode, certificate: certificate, key: key, log: log, input: input)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: folder)
-            throw error
-        }
-        guard let (process, url) = started else {
-            try? FileManager.default.removeItem(at: folder)
-            throw URLError(.cannotConnectToHost)
-        }
-        self.folder = folder
-        self.certificateFile = certificate
-        self.logFile = log
+        server = try ServerProcess(
+            folder: folder,
+            prepare: {
+                try OpenSSL.makeSelfSignedCertificate(
+                    certificate: certificate, key: key, subjectAltName: subjectAltName)
+            },
+            launch: { try TLSServer.start(mode: mode, certificate: certificate, key: key, log: log, input: input) })
+        certificateFile = certificate
+        logFile = log
         self.input = input
-        self.process = process
-        self.url = url
     }
 
     /// What the server printed so far (in ``Mode/logOnly``, what it received).
@@ -155,24 +140,10 @@ final class TLSServer: @unchecked Sendable {
         return hash
     }
 
-    /// Kills the server and deletes its files. SIGKILL, because a child started from a Swift
-    /// concurrency thread inherits a signal mask that blocks SIGTERM.
-    /// Stopping twice is harmless (the second call does nothing: the process id may belong to another
-    /// process by then).
+    /// Kills the server and deletes its files; stopping twice is harmless.
     func stop() {
-        let first = lock.withLock {
-            defer { stopped = true }
-            return !stopped
-        }
-        guard first else { return }
-        kill(process.processIdentifier, SIGKILL)
-        // Reaping it and deleting the files may wait: not on the caller's (cooperative) thread.
-        let (process, input, folder) = (process, input, folder)
-        Thread {
-            process.waitUntilExit()
-            try? input.fileHandleForWriting.close()
-            try? FileManager.default.removeItem(at: folder)
-        }.start()
+        let input = input
+        server.stop { try? input.fileHandleForWriting.close() }
     }
 
     /// Starts `s_server` on a port that was free, and waits (up to 30 s) until it listens; `nil` when it
