@@ -46,6 +46,12 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
     /// How long each request may wait for data, in seconds, for targets whose
     /// ``TargetType/timeoutInterval`` is `nil`; `nil` leaves the transport's timeout.
     public let timeout: TimeInterval?
+    /// The session given to a `session:` initializer, Moya's `session`; `nil` for a provider made with a
+    /// transport.
+    ///
+    /// Its configuration and delegate serve the requests, which travel over a session of the
+    /// ``URLSessionTransport``'s own, made from it: invalidating this one stops none of them.
+    public let session: Session?
 
     let inflights = InflightRequests()
 
@@ -81,6 +87,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.interceptors = interceptors
         self.trackInflights = trackInflights
         timeout = nil
+        session = nil
     }
 
     /// Creates a provider whose requests wait at most `timeout` seconds for data, unless their target
@@ -111,6 +118,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.interceptors = interceptors
         self.trackInflights = trackInflights
         self.timeout = timeout
+        session = nil
     }
 
     /// Creates a provider that sends its requests with `session`: Moya's initializer.
@@ -146,6 +154,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.interceptors = []
         self.trackInflights = trackInflights
         timeout = nil
+        self.session = session
     }
 
     /// Creates a provider whose `requestClosure` hands its `URLRequest` to a callback, as Moya's does.
@@ -195,6 +204,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         self.interceptors = []
         self.trackInflights = trackInflights
         timeout = nil
+        self.session = session
     }
 
     /// The endpoint of `target`, from the ``endpointClosure``; every request asks for it here, so a
@@ -232,7 +242,7 @@ open class Provider<Target: TargetType>: @unchecked Sendable {
         }
         let task = Task {
             do {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                try await Task.sleep(for: .seconds(clamping: seconds))
                 completion.value(answer)
             } catch {
                 completion.value(.failure(.cancelled))

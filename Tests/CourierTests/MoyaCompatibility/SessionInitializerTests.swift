@@ -45,6 +45,17 @@ private enum ZenAPI: TargetType {
         #expect(echo.headers["x-from-session"] == "yes")
     }
 
+    @Test func sessionPropertyIsTheSessionGiven() async throws {
+        let given = Provider<ZenAPI>.defaultSession()
+        let provider = Provider<ZenAPI>(session: given)
+        #expect(provider.session === given)
+        #expect(try await provider.request(.zen).statusCode == 200)
+        // Moya apps invalidate the provider's session; the requests travel over the transport's own.
+        given.invalidateAndCancel()
+        #expect(try await provider.request(.zen).statusCode == 200)
+        #expect(Provider<ZenAPI>(transport: try CurlTransport()).session == nil)
+    }
+
     @Test func defaultSessionHasTheDefaultConfiguration() async throws {
         let session = Provider<ZenAPI>.defaultSession()
         #expect(

@@ -37,7 +37,57 @@ private final class OfflineArchiveProvider: Provider<FeedAPI>, @unchecked Sendab
     }
 }
 
+/// Counts what the plugins hear, and stamps the requests they prepare.
+private final class HeardPlugin: PluginType, @unchecked Sendable {
+    private let lock = NSLock()
+    private var heard: [String] = []
+
+    var events: [String] { lock.withLock { heard } }
+
+    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
+        lock.withLock { heard.append("prepare") }
+        var request = request
+        request.setValue("yes", forHTTPHeaderField: "X-Prepared")
+        return request
+    }
+
+    func willSend(_ request: any RequestType, target: any TargetType) {
+        lock.withLock { heard.append("willSend") }
+    }
+}
+
+/// A stub override copied from Moya's own: it notifies the plugins first, then answers with the
+/// request it got back.
+private final class NotifyingProvider: Provider<FeedAPI>, @unchecked Sendable {
+    override func stubRequest(
+        _ target: FeedAPI, request: URLRequest, callbackQueue: DispatchQueue?, completion: @escaping Completion,
+        endpoint: Endpoint, stubBehavior: StubBehavior
+    ) -> CancellableToken {
+        let request = notifyPluginsOfImpendingStub(for: request, target: target)
+        let body = Data((request.value(forHTTPHeaderField: "X-Prepared") ?? "no").utf8)
+        completion(.success(Response(statusCode: 200, data: body, request: request)))
+        return CancellableToken {}
+    }
+}
+
 @Suite struct StubRequestOverrideTests {
+    @Test func notifyingPluginsFromAnOverrideDoesNotNotifyThemTwice() async throws {
+        let plugin = HeardPlugin()
+        let provider = NotifyingProvider(stubClosure: Provider.immediatelyStub, plugins: [plugin])
+        let response = try await provider.request(.latest)
+        #expect(String(decoding: response.data, as: UTF8.self) == "yes")
+        #expect(plugin.events == ["prepare", "willSend"])
+    }
+
+    @Test func notifyingPluginsOutsideTheProvidersPathPreparesAndAnnounces() throws {
+        let plugin = HeardPlugin()
+        let provider = NotifyingProvider(stubClosure: Provider.immediatelyStub, plugins: [plugin])
+        let request = URLRequest(url: try #require(URL(string: "https://feed.example.com/latest")))
+        let prepared = provider.notifyPluginsOfImpendingStub(for: request, target: .latest)
+        #expect(prepared.value(forHTTPHeaderField: "X-Prepared") == "yes")
+        #expect(plugin.events == ["prepare", "willSend"])
+    }
+
     @Test func aSubclassAnswersStubsItsOwnWayAndTheProviderStillValidates() async throws {
         let provider = OfflineArchiveProvider(stubClosure: Provider.immediatelyStub)
         let latest = try await provider.request(.latest)
