@@ -62,24 +62,17 @@ public final class AuthenticationInterceptor: RequestInterceptor {
     public func retry(
         _ request: URLRequest, for target: any TargetType, result: Result<Response, CourierError>, attempt: Int
     ) async -> RetryDecision {
-        guard Self.statusCode(of: result) == 401,
+        guard result.response?.statusCode == 401,
             let header = request.value(forHTTPHeaderField: "Authorization")
         else { return .doNotRetry }
         let sentToken = header.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header
         // When did this request start? A refresh begun after that was made for this very request.
-        let requestStart = RequestContext.current?.start.uptimeNanoseconds
+        let requestStart = RequestContext.current?.start
         do {
             try await state.renew(after: sentToken, requestStart: requestStart, attempt: attempt)
             return .retry
         } catch {
             return .doNotRetryWithError(error)
-        }
-    }
-
-    private static func statusCode(of result: Result<Response, CourierError>) -> Int? {
-        switch result {
-        case .success(let response): response.statusCode
-        case .failure(let error): error.response?.statusCode
         }
     }
 }
@@ -107,12 +100,12 @@ public enum AuthenticationError: Error, LocalizedError {
 private actor TokenState {
     private var token: String
     private var refreshing: Task<String, any Error>?
-    /// When each refreshed token's refresh began (uptime nanoseconds).
-    private var refreshStarts: [String: UInt64] = [:]
+    /// When each refreshed token's refresh began.
+    private var refreshStarts: [String: ContinuousClock.Instant] = [:]
     private var refreshTimes: [Date] = []
-    /// The last refresh that failed: the token it tried to renew, when it ended (uptime nanoseconds)
-    /// and why; `nil` once a refresh succeeds.
-    private var lastFailure: (token: String, endedAt: UInt64, error: any Error)?
+    /// The last refresh that failed: the token it tried to renew, when it ended and why; `nil` once a
+    /// refresh succeeds.
+    private var lastFailure: (token: String, endedAt: ContinuousClock.Instant, error: any Error)?
     private let maximumRefreshes: Int
     private let refreshInterval: TimeInterval
     private let refresh: @Sendable (String) async throws -> String
@@ -134,7 +127,7 @@ private actor TokenState {
     }
 
     /// Makes sure the token is newer than `sentToken`: joins the refresh under way, or starts one.
-    func renew(after sentToken: String, requestStart: UInt64?, attempt: Int) async throws {
+    func renew(after sentToken: String, requestStart: ContinuousClock.Instant?, attempt: Int) async throws {
         if let refreshing {
             _ = try await Self.outcome(of: refreshing)
             return
@@ -156,7 +149,7 @@ private actor TokenState {
         refreshTimes.append(now)
 
         let refresh = self.refresh
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = ContinuousClock.now
         let task = Task {
             do {
                 let newToken = try await refresh(sentToken)
@@ -173,7 +166,7 @@ private actor TokenState {
 
     /// Installs the new token, or records the failure (before any waiter resumes), and ends the refresh.
     private func finishRefresh(
-        with outcome: Result<String, any Error>, of sentToken: String, startedAt started: UInt64
+        with outcome: Result<String, any Error>, of sentToken: String, startedAt started: ContinuousClock.Instant
     ) {
         switch outcome {
         case .success(let newToken):
@@ -181,7 +174,7 @@ private actor TokenState {
             refreshStarts[newToken] = started
             lastFailure = nil
         case .failure(let error):
-            lastFailure = (sentToken, DispatchTime.now().uptimeNanoseconds, error)
+            lastFailure = (sentToken, .now, error)
         }
         refreshing = nil
     }

@@ -83,7 +83,7 @@ public struct RetryPolicy: RequestInterceptor {
             retryableMethods.contains(HTTPMethod(rawValue: request.httpMethod ?? "GET")),
             isRetryable(result)
         else { return .doNotRetry }
-        let response = Self.httpResponse(of: result)
+        let response = result.response?.response
         if let retryAfter = response.flatMap(Self.retryAfter(of:)) {
             return .retryAfter(min(retryAfter, maximumDelay))
         }
@@ -110,13 +110,6 @@ public struct RetryPolicy: RequestInterceptor {
             return retryableURLErrorCodes.contains(urlError.code)
         case .failure:
             return false
-        }
-    }
-
-    private static func httpResponse(of result: Result<Response, CourierError>) -> HTTPURLResponse? {
-        switch result {
-        case .success(let response): response.response
-        case .failure(let error): error.response?.response
         }
     }
 

@@ -95,7 +95,7 @@ extension NetworkLoggerPlugin {
     /// The entries of a request's final result.
     func responseEntries(_ result: Result<Response, CourierError>, target: any TargetType) -> [String] {
         let entry = configuration.formatter.entry
-        let elapsed = RequestContext.current.map { " (\(Int(($0.elapsed * 1000).rounded())) ms)" } ?? ""
+        let elapsed = RequestContext.current.map { " (\(Int(($0.elapsed / .milliseconds(1)).rounded())) ms)" } ?? ""
         let response: Response?
         let error: CourierError?
         switch result {

@@ -75,11 +75,10 @@ public struct Endpoint: Sendable {
     /// `http:/127.0.0.1`) is refused here, for stubbed requests as for real ones, with a sentence saying
     /// why (`The URL "ftp://example.com/x" cannot be requested: its scheme is "ftp", …`).
     ///
-    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL), is not
-    ///   an `http` or `https` URL with a host (with a sentence starting `The URL `), or a
-    ///   header field cannot be sent (with a sentence such as
-    ///   `The header "X-Note" cannot be sent: its value contains CR or LF.`, which names the header and
-    ///   never shows its value); ``CourierError/parameterEncoding(_:)`` when parameters cannot be
+    /// - Throws: ``CourierError/requestMapping(_:)`` when the URL cannot be built (with the URL) or is
+    ///   not an `http` or `https` URL with a host (with a sentence starting `The URL `);
+    ///   ``CourierError/underlying(_:_:)`` with a ``HeaderFieldError`` when a header field cannot be sent
+    ///   (it names the header and never shows its value); ``CourierError/parameterEncoding(_:)`` when parameters cannot be
     ///   encoded; ``CourierError/encodableMapping(_:)`` when an `Encodable` body cannot be encoded.
     public func urlRequest() throws(CourierError) -> URLRequest {
         try HeaderValidation.check(httpHeaderFields)
@@ -143,10 +142,8 @@ public struct Endpoint: Sendable {
     ) throws(CourierError) -> URLRequest {
         do {
             return try encoding.encode(request, with: parameters)
-        } catch let error as CourierError {
-            throw error
         } catch {
-            throw .parameterEncoding(error)
+            throw CourierError(error, otherwise: CourierError.parameterEncoding)
         }
     }
 

@@ -7,13 +7,9 @@ import Foundation
 /// Refuses header fields that would break the request head: the guard against header injection.
 ///
 /// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits, `!#$%&'*+-.^_|~` and the
-/// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as
-/// ``CourierError/requestMapping(_:)`` with a sentence naming the header (escaped, so that the message
-/// itself cannot break a log line) and never its value, which may be a secret.
+/// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as a
+/// ``HeaderFieldError``, which names the header and never shows its value.
 enum HeaderValidation {
-    /// How every message about a refused header starts.
-    static let messagePrefix = "The header "
-
     /// Throws for the first field (in name order) that cannot be sent.
     static func check(_ fields: [String: String]?) throws(CourierError) {
         guard let fields, !fields.isEmpty else { return }
@@ -21,7 +17,7 @@ enum HeaderValidation {
         guard fields.contains(where: { problem(name: $0.key, value: $0.value) != nil }) else { return }
         for name in fields.keys.sorted() {
             if let problem = problem(name: name, value: fields[name] ?? "") {
-                throw .requestMapping("\(messagePrefix)\(String(reflecting: name)) cannot be sent: \(problem).")
+                throw .underlying(HeaderFieldError(name: name, problem: problem), nil)
             }
         }
     }
@@ -48,17 +44,17 @@ enum HeaderValidation {
 
     /// What is wrong with a field, or `nil` when it can be sent: one pass over the name and one over
     /// the value when it can.
-    private static func problem(name: String, value: String) -> String? {
+    private static func problem(name: String, value: String) -> HeaderFieldError.Problem? {
         if name.isEmpty || !name.utf8.allSatisfy(isTokenByte) {
             let hasBreak = name.utf8.contains { $0 == 0x0D || $0 == 0x0A }
-            return hasBreak ? "its name contains CR or LF" : "its name is not an HTTP token"
+            return hasBreak ? .nameContainsLineBreak : .nameIsNotAToken
         }
         var hasNUL = false
         for byte in value.utf8 where byte <= 0x0D {
-            if byte == 0x0D || byte == 0x0A { return "its value contains CR or LF" }
+            if byte == 0x0D || byte == 0x0A { return .valueContainsLineBreak }
             if byte == 0 { hasNUL = true }
         }
-        return hasNUL ? "its value contains NUL" : nil
+        return hasNUL ? .valueContainsNUL : nil
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {

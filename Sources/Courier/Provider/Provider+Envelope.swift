@@ -16,12 +16,10 @@ extension Provider {
         let response = try await request(target)
         do {
             return try envelope.unwrap(type, from: response, using: decoder)
-        } catch let error as CourierError {
-            throw error
-        } catch let error as BusinessError {
-            throw .underlying(error, response)
         } catch {
-            throw .objectMapping(error, response)
+            throw CourierError(error) { error in
+                error is BusinessError ? .underlying(error, response) : .objectMapping(error, response)
+            }
         }
     }
 }

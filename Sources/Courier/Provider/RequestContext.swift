@@ -1,34 +1,36 @@
-import Dispatch
-
-/// What the pipeline knows about the request whose plugin hooks are running: which request, which
-/// attempt, and when it started.
+/// What Courier knows about the request whose plugin hooks and interceptor methods are running: which
+/// attempt it is at, and when it started.
 ///
-/// Bound as a task-local for the whole life of a request, so plugins read it from their hooks without
-/// any table of their own (the logger's elapsed time, the activity plugin's first attempt).
-struct RequestContext: Sendable {
-    /// A number that tells this request from every other one in the process.
-    let id: UInt64
+/// Read it as ``current`` from any hook of a ``PluginType`` or ``RequestInterceptor``; it is `nil`
+/// outside a request. The built-in plugins read nothing else, so a plugin of your own can do all they
+/// do, such as timing a request:
+///
+/// ```swift
+/// struct TimingPlugin: PluginType {
+///     func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
+///         guard let context = RequestContext.current else { return }
+///         print("\(target.path) took \(context.elapsed) over \(context.attempt + 1) attempts")
+///     }
+/// }
+/// ```
+public struct RequestContext: Sendable {
+    /// How many retries came before the current attempt: 0 for the first attempt.
+    public internal(set) var attempt: Int
     /// When the request started, before its first attempt.
-    let start: DispatchTime
-    /// How many retries came before the current attempt (0 for the first attempt).
-    var attempt: Int
+    public let start: ContinuousClock.Instant
 
     /// The context of the request whose hooks are running, or `nil` outside a request.
-    @TaskLocal static var current: RequestContext?
+    public static var current: RequestContext? { bound }
 
-    private static let counter = Locked<UInt64>(0)
+    /// Bound by the pipeline for the whole life of a request.
+    @TaskLocal static var bound: RequestContext?
 
     /// A context for a new request, at its first attempt.
-    static func begin() -> RequestContext {
-        let id = counter.withLock { count in
-            count += 1
-            return count
-        }
-        return RequestContext(id: id, start: .now(), attempt: 0)
+    init() {
+        attempt = 0
+        start = .now
     }
 
-    /// Seconds since the request started.
-    var elapsed: Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
+    /// The time since the request started.
+    public var elapsed: Duration { .now - start }
 }

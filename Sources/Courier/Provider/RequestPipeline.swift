@@ -43,10 +43,8 @@ extension Provider {
                 request.timeoutInterval = timeout
             }
             return request
-        } catch let error as CourierError {
-            throw error
         } catch {
-            throw CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil)
+            throw CourierError(error)
         }
     }
 
@@ -65,42 +63,49 @@ extension Provider {
         defer { plan.cleanUp() }
         let request = plan.applied(to: request)
         let reporter = progress.map(ProgressReporter.init)
-        var context = RequestContext.begin()
+        var context = RequestContext()
         var wasSent = false
-        var outcome: Result<Response, CourierError>
         while true {
-            let attempt = await RequestContext.$current.withValue(context) {
+            let attempt = await RequestContext.$bound.withValue(context) {
                 await self.attempt(
                     request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
             }
-            outcome = attempt.outcome
+            let outcome = attempt.outcome
             wasSent = wasSent || attempt.sentRequest != nil
-            guard Self.failed(outcome), let sentRequest = attempt.sentRequest else { break }
-            let decision = await RequestContext.$current.withValue(context) {
+            guard Self.failed(outcome), let sentRequest = attempt.sentRequest else {
+                return finish(outcome, target: target, context: context, wasSent: wasSent)
+            }
+            let decision = await RequestContext.$bound.withValue(context) {
                 await retryDecision(sentRequest, target: target, result: outcome, retries: context.attempt)
             }
+            let delay: Duration
             switch decision {
             case .doNotRetry:
-                break
+                return finish(outcome, target: target, context: context, wasSent: wasSent)
             case .doNotRetryWithError(let error):
-                outcome = .failure(Self.courierError(error, response: Self.response(of: outcome)))
+                let failure = CourierError(error, response: outcome.response)
+                return finish(.failure(failure), target: target, context: context, wasSent: wasSent)
             case .retry:
-                context.attempt += 1
-                continue
-            case .retryAfter(let delay):
-                do {
-                    try await Task.sleep(nanoseconds: UInt64(min(max(0, delay), 86_400) * 1_000_000_000))
-                    context.attempt += 1
-                    continue
-                } catch {
-                    outcome = .failure(.cancelled)
-                }
+                delay = .zero
+            case .retryAfter(let seconds):
+                delay = .seconds(clamping: seconds)
             }
-            break
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                return finish(.failure(.cancelled), target: target, context: context, wasSent: wasSent)
+            }
+            context.attempt += 1
         }
-        // A request that never reached `willSend` reaches no plugin.
+    }
+
+    /// The final result, after the plugins' `didReceive` and `process`; a request that never reached
+    /// `willSend` reaches no plugin.
+    private func finish(
+        _ outcome: Result<Response, CourierError>, target: Target, context: RequestContext, wasSent: Bool
+    ) -> Result<Response, CourierError> {
         guard wasSent else { return outcome }
-        return RequestContext.$current.withValue(context) {
+        return RequestContext.$bound.withValue(context) {
             for plugin in plugins {
                 plugin.didReceive(outcome, target: target)
             }
@@ -121,7 +126,7 @@ extension Provider {
                 request = try await interceptor.adapt(request, for: target)
             }
         } catch {
-            return (.failure(Self.courierError(error, response: nil)), nil)
+            return (.failure(CourierError(error)), nil)
         }
         request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
         // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
@@ -159,7 +164,7 @@ extension Provider {
                     statusCode: answer.statusCode, data: answer.data, request: request,
                     source: answer.source, fileURL: answer.fileURL, metrics: answer.metrics))
         } catch {
-            return .failure(Self.courierError(error, response: nil))
+            return .failure(CourierError(error))
         }
     }
 
@@ -173,20 +178,6 @@ extension Provider {
             return decision
         }
         return .doNotRetry
-    }
-
-    /// `error` as a ``CourierError``: kept when it is one, otherwise wrapped with the response.
-    static func courierError(_ error: any Error, response: Response?) -> CourierError {
-        if let error = error as? CourierError { return error }
-        return CourierError.isCancellation(error) ? .cancelled : .underlying(error, response)
-    }
-
-    /// The response of an outcome, whether it succeeded or failed with one attached.
-    static func response(of outcome: Result<Response, CourierError>) -> Response? {
-        switch outcome {
-        case .success(let response): response
-        case .failure(let error): error.response
-        }
     }
 
     /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,
@@ -207,9 +198,11 @@ extension Provider {
         let cancelled = Locked(false)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let made = stubRequest(
-                    target, request: request, callbackQueue: nil,
-                    completion: { continuation.resume(returning: $0) }, endpoint: endpoint, stubBehavior: stub)
+                let made = StubNotification.$pluginsNotified.withValue(true) {
+                    stubRequest(
+                        target, request: request, callbackQueue: nil,
+                        completion: { continuation.resume(returning: $0) }, endpoint: endpoint, stubBehavior: stub)
+                }
                 token.withLock { $0 = made }
                 if cancelled.withLock({ $0 }) { made.cancel() }
             }
@@ -230,7 +223,7 @@ extension Provider {
         case .response(let response, let data):
             return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))
         case .networkError(let error):
-            return .failure(CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil))
+            return .failure(CourierError(error))
         }
     }
 

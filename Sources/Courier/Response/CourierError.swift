@@ -14,10 +14,7 @@ import Foundation
 public enum CourierError: Error, LocalizedError {
     /// The body could not be read as an image.
     ///
-    /// Courier itself never produces this case: it has no image mapping (Moya's `mapImage` needs
-    /// UIKit or AppKit, and Courier is built for Linux first). It exists so that code written for
-    /// Moya's error, such as an exhaustive `switch` with `case .imageMapping(let response)`, compiles
-    /// unchanged, and so that a user's own image mapping can throw it.
+    /// ``Response/mapImage()`` throws it when the body is not an image.
     case imageMapping(Response)
     /// The body is not JSON (or is empty) where JSON was asked for, or a key path does not exist.
     case jsonMapping(Response)
@@ -29,13 +26,12 @@ public enum CourierError: Error, LocalizedError {
     case encodableMapping(any Error)
     /// The status code was rejected by the target's ``ValidationType`` or a response filter.
     case statusCode(Response)
-    /// The request failed underneath: a transport error, a cancellation, a stubbed network error.
-    /// The response is attached where one arrived.
+    /// The request failed underneath: a transport error, a cancellation, a stubbed network error, a
+    /// header field that cannot be sent (``HeaderFieldError``). The response is attached where one arrived.
     case underlying(any Error, Response?)
     /// The endpoint could not be turned into a request. The string is the URL when it cannot be
     /// built; otherwise it is a sentence, starting with `The `, saying why: a URL that is not `http` or
-    /// `https` or has no host, a header field that cannot be sent (one with CR or LF in it; the header
-    /// is named, its value never shown), a multipart boundary that breaks RFC 2046. See
+    /// `https` or has no host, a multipart boundary that breaks RFC 2046. See
     /// ``Endpoint/urlRequest()``.
     case requestMapping(String)
     /// The task's parameters could not be encoded.
@@ -68,6 +64,24 @@ public enum CourierError: Error, LocalizedError {
         return false
     }
 
+    /// `error` as a ``CourierError``: itself when it is one, ``cancelled`` when it is a cancellation,
+    /// otherwise what `wrap` makes of it. Every place that turns an error into a ``CourierError`` goes
+    /// through here.
+    init(_ error: any Error, otherwise wrap: (any Error) -> CourierError) {
+        if let error = error as? CourierError {
+            self = error
+        } else if Self.isCancellation(error) {
+            self = .cancelled
+        } else {
+            self = wrap(error)
+        }
+    }
+
+    /// `error` as a ``CourierError``: itself, ``cancelled``, or `.underlying(error, response)`.
+    init(_ error: any Error, response: Response? = nil) {
+        self.init(error) { .underlying($0, response) }
+    }
+
     /// The error a cancelled request ends with: `.underlying(URLError(.cancelled), nil)`.
     static var cancelled: CourierError { .underlying(URLError(.cancelled), nil) }
 
@@ -81,6 +95,16 @@ public enum CourierError: Error, LocalizedError {
             error
         case .imageMapping, .jsonMapping, .stringMapping, .statusCode, .requestMapping:
             nil
+        }
+    }
+}
+
+extension Result<Response, CourierError> {
+    /// The response of the result, whether it succeeded or failed with one attached.
+    var response: Response? {
+        switch self {
+        case .success(let response): response
+        case .failure(let error): error.response
         }
     }
 }

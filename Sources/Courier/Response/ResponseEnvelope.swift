@@ -68,12 +68,13 @@ public struct CodeMessageEnvelope: ResponseEnvelope {
 
     /// The payload under ``dataKey``, or a ``BusinessError`` when ``codeKey`` is not a success code.
     ///
-    /// A missing or `null` payload decodes as `D` from `null`, so an `Optional` payload type accepts it.
+    /// The payload is decoded with `decoder`, all its settings included; a missing or `null` payload
+    /// decodes as `D` from `null`, so an `Optional` payload type accepts it. A ``dataKey`` with dots is a
+    /// key path, as in ``Response/map(_:atKeyPath:using:failsOnEmptyData:)``.
     public func unwrap<D: Decodable>(_ type: D.Type, from response: Response, using decoder: JSONDecoder) throws -> D {
-        let keys = EnvelopeKeys(code: codeKey, message: messageKey, data: dataKey)
         let header: EnvelopeHeader
         do {
-            header = try decoder.decode(EnvelopeHeader.self, from: response.data, keys: keys)
+            header = try EnvelopeHeader.decode(from: response.data, codeKey: codeKey, messageKey: messageKey)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw CourierError.jsonMapping(response)
         } catch {
@@ -82,7 +83,12 @@ public struct CodeMessageEnvelope: ResponseEnvelope {
         guard successCodes.contains(header.code) else {
             throw BusinessError(code: header.code, message: header.message)
         }
-        return try decoder.decode(EnvelopePayload<D>.self, from: response.data, keys: keys).value
+        do {
+            return try response.map(D.self, atKeyPath: dataKey, using: decoder)
+        } catch CourierError.jsonMapping {
+            // No payload under the key: decode it from `null`, which an Optional payload type accepts.
+            return try decoder.decode(D.self, from: Data("null".utf8))
+        }
     }
 }
 
@@ -97,13 +103,36 @@ public struct EnvelopeMismatch: Error, LocalizedError {
     }
 }
 
-/// The key names of an envelope, handed to its decoders through `userInfo`.
-struct EnvelopeKeys: Sendable {
-    static let userInfoKey = CodingUserInfoKey(rawValue: "courier.envelope.keys")
+/// The code and message of an envelope; the code may arrive as a number or a numeric string.
+struct EnvelopeHeader: Decodable {
+    let code: Int
+    let message: String?
 
-    let code: String
-    let message: String
-    let data: String
+    /// The key names, handed to ``init(from:)`` through the decoder's `userInfo`.
+    private static let keysInfo = CodingUserInfoKey(rawValue: "courier.envelope.keys")
+
+    /// The header of `data`, whose code and message are under `codeKey` and `messageKey`.
+    static func decode(from data: Data, codeKey: String, messageKey: String) throws -> EnvelopeHeader {
+        let decoder = JSONDecoder()
+        if let keysInfo {
+            decoder.userInfo[keysInfo] = [codeKey, messageKey]
+        }
+        return try decoder.decode(EnvelopeHeader.self, from: data)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let keys = Self.keysInfo.flatMap { decoder.userInfo[$0] } as? [String] ?? ["code", "msg"]
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        let codeKey = NamedKey(keys.first ?? "code")
+        if let number = try? container.decode(Int.self, forKey: codeKey) {
+            code = number
+        } else if let text = try? container.decode(String.self, forKey: codeKey), let number = Int(text) {
+            code = number
+        } else {
+            code = try container.decode(Int.self, forKey: codeKey)
+        }
+        message = try? container.decodeIfPresent(String.self, forKey: NamedKey(keys.last ?? "msg"))
+    }
 }
 
 /// A coding key made from any string.
@@ -121,66 +150,5 @@ struct NamedKey: CodingKey {
 
     init?(intValue: Int) {
         nil
-    }
-}
-
-/// The code and message of an envelope; the code may arrive as a number or a numeric string.
-struct EnvelopeHeader: Decodable {
-    let code: Int
-    let message: String?
-
-    init(from decoder: any Decoder) throws {
-        let keys = try EnvelopeKeys.from(decoder)
-        let container = try decoder.container(keyedBy: NamedKey.self)
-        let codeKey = NamedKey(keys.code)
-        if let number = try? container.decode(Int.self, forKey: codeKey) {
-            code = number
-        } else if let text = try? container.decode(String.self, forKey: codeKey), let number = Int(text) {
-            code = number
-        } else {
-            code = try container.decode(Int.self, forKey: codeKey)
-        }
-        message = try? container.decodeIfPresent(String.self, forKey: NamedKey(keys.message))
-    }
-}
-
-/// The payload of an envelope, decoded as `D`.
-struct EnvelopePayload<D: Decodable>: Decodable {
-    let value: D
-
-    init(from decoder: any Decoder) throws {
-        let keys = try EnvelopeKeys.from(decoder)
-        let container = try decoder.container(keyedBy: NamedKey.self)
-        let dataKey = NamedKey(keys.data)
-        if container.contains(dataKey) {
-            value = try container.decode(D.self, forKey: dataKey)
-        } else {
-            // No payload: decode it from `null`, which an Optional payload type accepts.
-            value = try JSONDecoder().decode(D.self, from: Data("null".utf8))
-        }
-    }
-}
-
-extension EnvelopeKeys {
-    /// The keys a decoder was given, or the conventional `code`, `msg`, `data`.
-    static func from(_ decoder: any Decoder) throws -> EnvelopeKeys {
-        (userInfoKey.flatMap { decoder.userInfo[$0] } as? EnvelopeKeys)
-            ?? EnvelopeKeys(code: "code", message: "msg", data: "data")
-    }
-}
-
-extension JSONDecoder {
-    /// Decodes with a copy of this decoder's settings plus the envelope's key names.
-    fileprivate func decode<T: Decodable>(_ type: T.Type, from data: Data, keys: EnvelopeKeys) throws -> T {
-        let copy = JSONDecoder()
-        copy.keyDecodingStrategy = keyDecodingStrategy
-        copy.dateDecodingStrategy = dateDecodingStrategy
-        copy.dataDecodingStrategy = dataDecodingStrategy
-        copy.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
-        copy.userInfo = userInfo
-        if let key = EnvelopeKeys.userInfoKey {
-            copy.userInfo[key] = keys
-        }
-        return try copy.decode(type, from: data)
     }
 }

@@ -57,23 +57,23 @@ extension TypedRequest {
 }
 
 /// The target an ``APIClient`` makes of a ``TypedRequest``, so that it travels the provider's one path.
-public struct TypedRequestTarget: TargetType {
+struct TypedRequestTarget: TargetType {
     /// The client's base URL.
-    public let baseURL: URL
+    let baseURL: URL
     /// The request being sent.
-    public let request: any TypedRequest
+    let request: any TypedRequest
 
     /// The request's path.
-    public var path: String { request.path }
+    var path: String { request.path }
     /// The request's method.
-    public var method: Method { request.method }
+    var method: Method { request.method }
     /// The request's parameters in its encoding, or nothing.
-    public var task: HTTPTask {
+    var task: HTTPTask {
         guard let parameters = request.parameters else { return .requestPlain }
         return .requestParameters(parameters: parameters, encoding: request.encoding)
     }
     /// The request's headers.
-    public var headers: [String: String]? { request.headers }
+    var headers: [String: String]? { request.headers }
     /// The request's validation.
-    public var validationType: ValidationType { request.validationType }
+    var validationType: ValidationType { request.validationType }
 }

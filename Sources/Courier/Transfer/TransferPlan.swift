@@ -41,7 +41,7 @@ struct TransferPlan: Sendable {
             do {
                 try TransferError.checkReadable(url)
             } catch {
-                throw .underlying(error, nil)
+                throw CourierError(error)
             }
             plan.bodyFileURL = url
         case .uploadMultipart(let form), .uploadCompositeMultipart(let form, _):
@@ -97,7 +97,7 @@ struct TransferPlan: Sendable {
         do {
             return try encoder.encodedData()
         } catch {
-            throw .underlying(error, nil)
+            throw CourierError(error)
         }
     }
 
@@ -119,7 +119,7 @@ struct TransferPlan: Sendable {
             }
         } catch {
             TemporaryFiles.remove(url)
-            throw CourierError.isCancellation(error) ? .cancelled : .underlying(error, nil)
+            throw CourierError(error)
         }
         return url
     }

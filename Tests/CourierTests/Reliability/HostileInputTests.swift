@@ -22,16 +22,19 @@ import Testing
         return (provider, transport, hooks)
     }
 
-    /// The message of the `.requestMapping` error `body` throws, recording an issue for anything else.
-    private func requestMappingMessage(
+    /// The message of the ``HeaderFieldError`` `body` throws, recording an issue for anything else.
+    private func headerErrorMessage(
         sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws(CourierError) -> Response
     ) async -> String? {
         let outcome = await result(body)
-        guard case .failure(.requestMapping(let message)) = outcome else {
-            Issue.record("expected .requestMapping, got \(outcome)", sourceLocation: sourceLocation)
+        guard case .failure(let failure) = outcome, case .underlying(let error as HeaderFieldError, nil) = failure
+        else {
+            Issue.record("expected a HeaderFieldError, got \(outcome)", sourceLocation: sourceLocation)
             return nil
         }
-        return message
+        // The request's error says what the header error says, and nothing more.
+        #expect(failure.errorDescription == error.description, sourceLocation: sourceLocation)
+        return error.description
     }
 
     private let base = URL(string: "https://api.example.com/v1")!
@@ -54,11 +57,10 @@ import Testing
     func targetHeadersThatCouldInjectAreRefusedBeforeSending(name: String, value: String, message: String) async {
         let (provider, transport, hooks) = recordingProvider()
         let target = TestTarget(baseURL: base, path: "/items", headers: ["Accept": "*/*", name: value])
-        let reported = await requestMappingMessage { () async throws(CourierError) in
+        let reported = await headerErrorMessage { () async throws(CourierError) in
             try await provider.request(target)
         }
         #expect(reported == message)
-        #expect(CourierError.requestMapping(message).errorDescription == message)
         #expect(transport.requests.isEmpty)
         #expect(hooks.events.isEmpty, "no plugin hears of a request that cannot be sent")
     }
@@ -82,7 +84,7 @@ import Testing
             }
         }
         let (provider, transport, hooks) = recordingProvider(plugins: [Injecting()])
-        let reported = await requestMappingMessage { () async throws(CourierError) in
+        let reported = await headerErrorMessage { () async throws(CourierError) in
             try await provider.request(TestTarget(baseURL: base, path: "/items"))
         }
         #expect(reported?.hasPrefix(#"The header "X-Trace\r\nX-Admin" cannot be sent"#) == true)
@@ -99,7 +101,7 @@ import Testing
             }
         }
         let (provider, transport, _) = recordingProvider(interceptors: [Injecting()])
-        let reported = await requestMappingMessage { () async throws(CourierError) in
+        let reported = await headerErrorMessage { () async throws(CourierError) in
             try await provider.request(TestTarget(baseURL: base, path: "/items"))
         }
         #expect(reported == #"The header "Authorization\nX-Admin" cannot be sent: its name contains CR or LF."#)
@@ -116,10 +118,11 @@ import Testing
         }
         // FoundationNetworking's `URLRequest.setValue` would drop the value silently; the plugin keeps
         // it, so that the request is refused with a clear error.
-        guard case .failure(.requestMapping(let message)) = outcome else {
+        guard case .failure(.underlying(let error as HeaderFieldError, nil)) = outcome else {
             Issue.record("expected the token to be refused, got \(outcome)")
             return
         }
+        let message = error.description
         #expect(message == #"The header "Authorization" cannot be sent: its value contains CR or LF."#)
         #expect(!message.contains("t0ken"), "the message never shows the value")
         #expect(counter.value == 0)
@@ -133,10 +136,11 @@ import Testing
         let outcome = await result { () async throws(CourierError) in
             try await provider.request(TestTarget(baseURL: server.baseURL, path: "/echo"))
         }
-        guard case .failure(.requestMapping(let message)) = outcome else {
+        guard case .failure(.underlying(let error as HeaderFieldError, nil)) = outcome else {
             Issue.record("expected the token to be refused, got \(outcome)")
             return
         }
+        let message = error.description
         #expect(message == #"The header "Authorization" cannot be sent: its value contains CR or LF."#)
         #expect(counter.value == 0)
     }

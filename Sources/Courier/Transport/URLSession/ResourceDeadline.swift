@@ -28,7 +28,7 @@ enum ResourceDeadline {
         try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await operation() }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                try await Task.sleep(for: .seconds(clamping: seconds))
                 throw URLError(.timedOut)
             }
             defer { group.cancelAll() }
