@@ -64,14 +64,6 @@ enum PercentEncoding {
         }
     }
 
-    /// `string` with every byte outside `allowed` escaped.
-    static func escape(_ string: String, allowed: AllowedSet, keepingEscapes: Bool = false) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count)
-        append(string, to: &output, allowed: allowed, keepingEscapes: keepingEscapes)
-        return String(decoding: output, as: UTF8.self)
-    }
-
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),

@@ -37,8 +37,7 @@ struct CURLCommand {
         } else if method != "GET" || !body.isEmpty {
             options.append("-X \(Self.quotedIfNeeded(method))")
         }
-        let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        for (name, value) in headers {
+        for (name, value) in LogText.sortedByName(request.allHTTPHeaderFields ?? [:]) {
             let shown = redaction.redactedHeaderValue(value, forHeader: name)
             // `Name;` is how curl sends a header with an empty value.
             options.append("-H " + Self.quoted(shown.isEmpty ? "\(name);" : "\(name): \(shown)"))

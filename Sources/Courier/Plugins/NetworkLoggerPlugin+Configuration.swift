@@ -88,50 +88,11 @@ extension NetworkLoggerPlugin {
         @Sendable public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
             -> String
         {
-            "[Courier] \(timestamp(Date())) \(identifier): \(message)"
+            "[Courier] \(Date().formatted(timestamp)) \(identifier): \(message)"
         }
 
-        /// `date` as `2025-01-31T09:30:00.123Z`, computed directly: a date formatter costs ten times more
-        /// for every entry. Dates outside 1970...9999 are clamped to them.
-        static func timestamp(_ date: Date) -> String {
-            let since1970 = date.timeIntervalSince1970
-            let seconds = since1970.isNaN ? 0 : min(max(since1970, 0), 253_402_300_799)  // up to 9999-12-31
-            let milliseconds = Int64((seconds * 1000).rounded(.down))
-            let (day, dayMillisecond) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-            // The proleptic Gregorian calendar in 400-year eras of 146 097 days, counted from 0000-03-01 so
-            // that the leap day ends each year.
-            let shifted = day + 719_468
-            let era = shifted / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthFromMarch = (5 * dayOfYear + 2) / 153
-            let dayOfMonth = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-            let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-            let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-
-            var text: [UInt8] = []
-            text.reserveCapacity(24)
-            func append(_ value: Int64, digits: Int, then separator: Unicode.Scalar) {
-                var divisor: Int64 = 1
-                for _ in 1..<digits { divisor *= 10 }
-                var rest = value
-                while divisor > 0 {
-                    text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-                    rest %= divisor
-                    divisor /= 10
-                }
-                text.append(UInt8(ascii: separator))
-            }
-            append(year, digits: 4, then: "-")
-            append(month, digits: 2, then: "-")
-            append(dayOfMonth, digits: 2, then: "T")
-            append(dayMillisecond / 3_600_000, digits: 2, then: ":")
-            append(dayMillisecond / 60_000 % 60, digits: 2, then: ":")
-            append(dayMillisecond / 1000 % 60, digits: 2, then: ".")
-            append(dayMillisecond % 1000, digits: 3, then: "Z")
-            return String(decoding: text, as: UTF8.self)
-        }
+        /// `2025-01-31T09:30:00.123Z`: ISO 8601 in UTC, with milliseconds.
+        private static let timestamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
         /// The data as UTF-8 text, or `<N bytes of binary data>` when it is not UTF-8.
         @Sendable public static func defaultDataFormatter(_ data: Data) -> String {

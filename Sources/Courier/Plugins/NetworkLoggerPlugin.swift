@@ -156,20 +156,13 @@ extension NetworkLoggerPlugin {
     /// `["Accept": "*/*", "Authorization": "<redacted>"]`, sorted by name.
     private static func headersText(_ headers: [String: String]?, _ redaction: Redaction) -> String {
         guard let headers, !headers.isEmpty else { return "[:]" }
-        let sorted = headers.sorted { lhs, rhs in
-            lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8) { asciiLowercased($0) < asciiLowercased($1) }
-        }
         var text = "["
-        for (index, field) in sorted.enumerated() {
+        for (index, field) in LogText.sortedByName(headers).enumerated() {
             if index > 0 { text += ", " }
             let value = redaction.redactedHeaderValue(field.value, forHeader: field.key)
             text += Self.quoted(field.key) + ": " + Self.quoted(value)
         }
         return text + "]"
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     /// `text` in double quotes, escaped as a Swift string literal when it needs to be.
@@ -183,6 +176,11 @@ extension NetworkLoggerPlugin {
 
 /// Text helpers shared by the logger and ``CURLCommand``.
 enum LogText {
+    /// `headers` sorted by name, ignoring case.
+    static func sortedByName(_ headers: [String: String]) -> [(key: String, value: String)] {
+        headers.map { ($0.key.lowercased(), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
     /// `<N bytes of binary data>`.
     static func binary(byteCount: Int) -> String {
         "<\(byteCount) bytes of binary data>"
@@ -191,17 +189,8 @@ enum LogText {
     /// `text`, or its first `maximumLength` bytes (never splitting a character's UTF-8 bytes) and a
     /// mark giving the whole body's length.
     static func truncated(_ text: String, maximumLength: Int, bodyLength: Int) -> String {
-        let limit = max(0, maximumLength)
-        guard text.utf8.count > limit else { return text }
-        let scalars = text.unicodeScalars
-        var end = scalars.startIndex
-        var kept = 0
-        while end < scalars.endIndex {
-            let size = UTF8.width(scalars[end])
-            guard kept + size <= limit else { break }
-            kept += size
-            scalars.formIndex(after: &end)
-        }
-        return String(scalars[..<end]) + "… [cut at \(kept) bytes; \(bodyLength) bytes in all]"
+        guard text.utf8.count > max(0, maximumLength) else { return text }
+        let kept = text.prefix(utf8Bytes: maximumLength)
+        return String(kept) + "… [cut at \(kept.utf8.count) bytes; \(bodyLength) bytes in all]"
     }
 }

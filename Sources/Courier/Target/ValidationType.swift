@@ -12,10 +12,8 @@ public enum ValidationType: Sendable, Equatable {
     /// The accepted status codes; empty for ``none``, meaning every code is accepted.
     public var statusCodes: [Int] {
         switch self {
-        case .none: []
-        case .successCodes: Array(200..<300)
-        case .successAndRedirectCodes: Array(200..<400)
         case .customCodes(let codes): codes
+        default: acceptedRange.map(Array.init) ?? []
         }
     }
 
@@ -23,9 +21,17 @@ public enum ValidationType: Sendable, Equatable {
     public func accepts(_ statusCode: Int) -> Bool {
         switch self {
         case .none: true
-        case .successCodes: (200..<300).contains(statusCode)
-        case .successAndRedirectCodes: (200..<400).contains(statusCode)
         case .customCodes(let codes): codes.contains(statusCode)
+        default: acceptedRange?.contains(statusCode) ?? false
+        }
+    }
+
+    /// The accepted codes of the cases that accept a range of them.
+    private var acceptedRange: Range<Int>? {
+        switch self {
+        case .successCodes: 200..<300
+        case .successAndRedirectCodes: 200..<400
+        case .none, .customCodes: nil
         }
     }
 }

@@ -116,19 +116,6 @@ public enum DownloadDestinations {
             stem = name[..<dot]
             suffix = name[dot...]
         }
-        return prefix(of: stem, bytes: maximumFileNameLength - suffix.utf8.count) + suffix
-    }
-
-    /// The longest run of whole characters from the start of `text` that fits in `bytes` UTF-8 bytes.
-    private static func prefix(of text: Substring, bytes: Int) -> String {
-        var result = ""
-        var count = 0
-        for character in text {
-            let size = character.utf8.count
-            guard count + size <= bytes else { break }
-            result.append(character)
-            count += size
-        }
-        return result
+        return String(stem.prefix(utf8Bytes: maximumFileNameLength - suffix.utf8.count) + suffix)
     }
 }
