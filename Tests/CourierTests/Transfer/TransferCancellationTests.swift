@@ -85,7 +85,7 @@ import Testing
             return
         }
         #expect(error.isCancelled)
-        #expect(seconds < FaultBench.prompt, "the whole body would take about 30 s")
+        #expect(seconds < FaultServer.prompt, "the whole body would take about 30 s")
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(folder.leftovers.isEmpty)
     }
