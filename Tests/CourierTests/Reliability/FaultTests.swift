@@ -21,11 +21,11 @@ import Testing
     func connectionRefusedIsCannotConnectToHostAndIsRetried(kind: TransportKind) async throws {
         let server = try FaultServer(kind)
         defer { server.stop() }
-        let attempts = AttemptCounter()
-        let provider = server.provider(retrying: true, plugins: [attempts])
+        let hooks = HookRecorder(name: "hooks")
+        let provider = server.provider(retrying: true, plugins: [hooks])
         let target = TestTarget(baseURL: try refusedURL(), path: "/echo")
         #expect(await server.promptFailure(of: target, with: provider) == .cannotConnectToHost)
-        #expect(attempts.value == 3)
+        #expect(hooks.attempts == 3)
     }
 
     @Test(arguments: TransportKind.allCases)

@@ -114,14 +114,3 @@ func failure(
         return error
     }
 }
-
-/// Counts the attempts a provider sends (each `willSend`).
-final class AttemptCounter: PluginType, @unchecked Sendable {
-    private let counter = Counter()
-
-    var value: Int { counter.value }
-
-    func willSend(_ request: any RequestType, target: any TargetType) {
-        counter.increment()
-    }
-}
