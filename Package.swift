@@ -4,10 +4,10 @@ import PackageDescription
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    // The one product a dependent sees. `courier-demo` and `courier-bench` are executable targets: SwiftPM
+    // makes each a product of the same name in this repository only (`swift run courier-demo`).
     products: [
-        .library(name: "Courier", targets: ["Courier"]),
-        .executable(name: "courier-demo", targets: ["CourierDemo"]),
-        .executable(name: "courier-bench", targets: ["CourierBench"]),
+        .library(name: "Courier", targets: ["Courier"])
     ],
     targets: [
         .target(
@@ -25,13 +25,14 @@ let package = Package(
             exclude: ["CourierDemo", "README.md"]
         ),
         .executableTarget(
-            name: "CourierDemo",
+            name: "courier-demo",
             dependencies: ["Courier", "CourierExamples", "LoopbackServer"],
             path: "Examples/CourierDemo"
         ),
         .executableTarget(
-            name: "CourierBench",
-            dependencies: ["Courier", "CurlBenchLoop", "LoopbackServer"]
+            name: "courier-bench",
+            dependencies: ["Courier", "CurlBenchLoop", "LoopbackServer"],
+            path: "Sources/CourierBench"
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),

@@ -1,5 +1,5 @@
 /// What the command line asks for.
-struct BenchOptions {
+struct BenchOptions: Sendable {
     /// The cases that can be picked with `--only`, in the order they run.
     static let caseNames = ["build", "encoding", "plugins", "loopback", "transfers", "stubs"]
 
@@ -33,32 +33,27 @@ struct BenchOptions {
         even when a target is missed: this is a measurement, not a test.
         """
 
-    /// Why the command line could not be read.
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Reads the options from `arguments`, the first being the executable.
-    init(arguments: [String]) throws(UsageError) {
+    init(arguments: [String]) throws(BenchFailure) {
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick":
                 quick = true
             case "--only":
-                guard let list = rest.popFirst() else { throw UsageError(description: "--only needs a case list") }
+                guard let list = rest.popFirst() else { throw BenchFailure("--only needs a case list") }
                 let names = list.split(separator: ",").map(String.init)
                 for name in names where !Self.caseNames.contains(name) {
-                    throw UsageError(description: "unknown case \(name); the cases are \(Self.caseNames)")
+                    throw BenchFailure("unknown case \(name); the cases are \(Self.caseNames)")
                 }
                 cases = Set(names)
             case "--clock":
                 guard let name = rest.popFirst(), let clock = BenchClock(rawValue: name) else {
-                    throw UsageError(description: "--clock needs cpu or wall")
+                    throw BenchFailure("--clock needs cpu or wall")
                 }
                 self.clock = clock
             case "--profile":
-                guard let name = rest.popFirst() else { throw UsageError(description: "--profile needs a loop name") }
+                guard let name = rest.popFirst() else { throw BenchFailure("--profile needs a loop name") }
                 var iterations: Int?
                 if let next = rest.first, let count = Int(next) {
                     iterations = count
@@ -67,14 +62,14 @@ struct BenchOptions {
                 profile = (name, iterations)
             case ChildRequest.flag:
                 guard let request = ChildRequest(arguments: rest) else {
-                    throw UsageError(description: "malformed child arguments: \(Array(rest))")
+                    throw BenchFailure("malformed child arguments: \(Array(rest))")
                 }
                 child = request
                 rest = []
             case "-h", "--help":
                 showUsage = true
             default:
-                throw UsageError(description: "unknown argument \(argument)")
+                throw BenchFailure("unknown argument \(argument)")
             }
         }
     }

@@ -1,7 +1,8 @@
-import Courier
 import Foundation
 import LoopbackServer
 import Testing
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -239,29 +240,24 @@ enum AuthTarget: TargetType, AccessTokenAuthorizable {
 }
 
 /// A server script: accepts one token, and can expire it and fail the next request once.
-final class ServerScript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var validToken: String
-    private var failOnce: Int?
+final class ServerScript: Sendable {
+    private let state: Locked<(validToken: String, failOnce: Int?)>
 
     init(validToken: String) {
-        self.validToken = validToken
+        state = Locked((validToken, nil))
     }
 
     func expire(next token: String, failingOnceWith status: Int) {
-        lock.withLock {
-            validToken = token
-            failOnce = status
-        }
+        state.withLock { $0 = (token, status) }
     }
 
     func answer(_ request: ServerRequest) -> ServerResponse {
-        lock.withLock {
-            if let status = failOnce {
-                failOnce = nil
+        state.withLock { state in
+            if let status = state.failOnce {
+                state.failOnce = nil
                 return .json(["error": "busy"], status: status)
             }
-            return request.header("Authorization") == validToken
+            return request.header("Authorization") == state.validToken
                 ? .json(["ok": true]) : .json(["error": "unauthorized"], status: 401)
         }
     }

@@ -1,6 +1,7 @@
-import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -18,23 +19,21 @@ private enum AuthAPI: TargetType, AccessTokenAuthorizable {
 }
 
 /// Collects what a plugin written for Moya reads from the request in `willSend`.
-private final class CurlCollector: PluginType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var commands: [String] = []
-    private var sessionHeaderCounts: [Int] = []
+private final class CurlCollector: PluginType, Sendable {
+    private let collected = Locked((commands: [String](), sessionHeaderCounts: [Int]()))
 
     func willSend(_ request: RequestType, target: TargetType) {
         _ = request.authenticate(username: "ada", password: "secret", persistence: .none)
             .authenticate(with: URLCredential(user: "ada", password: "secret", persistence: .none))
             .cURLDescription { command in
-                self.lock.withLock { self.commands.append(command) }
+                self.collected.withLock { $0.commands.append(command) }
             }
         let count = request.sessionHeaders.count
-        lock.withLock { sessionHeaderCounts.append(count) }
+        collected.withLock { $0.sessionHeaderCounts.append(count) }
     }
 
     var seen: (commands: [String], sessionHeaderCounts: [Int]) {
-        lock.withLock { (commands, sessionHeaderCounts) }
+        collected.withLock { $0 }
     }
 }
 
@@ -77,13 +76,12 @@ private final class CurlCollector: PluginType, @unchecked Sendable {
 }
 
 /// Lines written by a logger or a closure, from any thread.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+private final class Lines: Sendable {
+    private let lines = Locked<[String]>([])
 
     func append(_ items: [String]) {
-        lock.withLock { lines.append(contentsOf: items) }
+        lines.withLock { $0.append(contentsOf: items) }
     }
 
-    var all: [String] { lock.withLock { lines } }
+    var all: [String] { lines.withLock { $0 } }
 }

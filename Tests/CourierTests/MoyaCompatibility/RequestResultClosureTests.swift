@@ -66,7 +66,7 @@ private struct NoToken: Error {}
             }
             #expect((error as? URLError)?.code == .timedOut)
         }
-        #expect(elapsed < FaultBench.prompt, "without the closure's timeout the request would wait 60 s")
+        #expect(elapsed < FaultServer.prompt, "without the closure's timeout the request would wait 60 s")
     }
 
     @Test func closureThatCallsBackLaterFromAnotherThreadIsAwaited() async throws {

@@ -1,6 +1,7 @@
-import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -429,12 +430,11 @@ enum SecretRequest: CaseIterable, Sendable {
 }
 
 /// Every output call of a logger, in order.
-private final class LogSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [[String]] = []
+private final class LogSink: Sendable {
+    private let recorded = Locked<[[String]]>([])
 
     /// The items of each output call.
-    var events: [[String]] { lock.withLock { recorded } }
+    var events: [[String]] { recorded.withLock { $0 } }
 
     /// ``events`` with every `(12 ms)` written `(N ms)`.
     var normalizedEvents: [[String]] {
@@ -454,7 +454,7 @@ private final class LogSink: @unchecked Sendable {
     }
 
     func record(items: [String]) {
-        lock.withLock { recorded.append(items) }
+        recorded.withLock { $0.append(items) }
     }
 
     /// A logger with `options` whose entries are `identifier: message`, recorded here.
@@ -469,15 +469,14 @@ private final class LogSink: @unchecked Sendable {
 }
 
 /// Records the `cURLDescription()` of every attempt.
-private final class CURLCapture: PluginType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+private final class CURLCapture: PluginType, Sendable {
+    private let recorded = Locked<[String]>([])
 
-    var text: String { lock.withLock { recorded.joined(separator: "\n") } }
+    var text: String { recorded.withLock { $0.joined(separator: "\n") } }
 
     func willSend(_ request: any RequestType, target: any TargetType) {
         let command = request.cURLDescription()
-        lock.withLock { recorded.append(command) }
+        recorded.withLock { $0.append(command) }
     }
 }
 

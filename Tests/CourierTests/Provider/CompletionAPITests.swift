@@ -120,15 +120,3 @@ import Testing
         #expect(last?.response?.data.count == 1000)
     }
 }
-
-/// Progress reports collected from any thread.
-final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [ProgressResponse] = []
-
-    func append(_ report: ProgressResponse) {
-        lock.withLock { reports.append(report) }
-    }
-
-    var all: [ProgressResponse] { lock.withLock { reports } }
-}

@@ -12,7 +12,7 @@ import Testing
 
     @Test func pluginHooksRunInTheDocumentedOrder() async throws {
         let log = EventLog()
-        let plugins = ["a", "b"].map { OrderedPlugin(name: $0, log: log) }
+        let plugins = ["a", "b"].map { HookRecorder(name: $0, log: log) }
         let provider = Provider<TestTarget>(transport: RecordingTransport(), plugins: plugins)
         _ = try await provider.request(target)
         #expect(
@@ -179,41 +179,5 @@ private struct RetryOnce: RequestInterceptor {
         _ request: URLRequest, for target: any TargetType, result: Result<Response, CourierError>, attempt: Int
     ) async -> RetryDecision {
         attempt < limit ? .retry : .doNotRetry
-    }
-}
-
-/// Events from several plugins, in order.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-
-    func append(_ event: String) {
-        lock.withLock { recorded.append(event) }
-    }
-
-    var events: [String] { lock.withLock { recorded } }
-}
-
-/// Logs each hook as `<name>.<hook>`.
-private struct OrderedPlugin: PluginType {
-    let name: String
-    let log: EventLog
-
-    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        log.append("\(name).prepare")
-        return request
-    }
-
-    func willSend(_ request: any RequestType, target: any TargetType) {
-        log.append("\(name).willSend")
-    }
-
-    func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
-        log.append("\(name).didReceive")
-    }
-
-    func process(_ result: Result<Response, CourierError>, target: any TargetType) -> Result<Response, CourierError> {
-        log.append("\(name).process")
-        return result
     }
 }

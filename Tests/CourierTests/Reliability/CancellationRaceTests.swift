@@ -105,25 +105,6 @@ import Testing
     }
 }
 
-/// The URLCache that makes cancellation crash on Linux is left out, without touching the caller's
-/// configuration.
-@Suite struct TransportCacheTests {
-    @Test func theTransportKeepsNoURLCacheOnLinuxAndLeavesTheGivenConfigurationAlone() {
-        let configuration = URLSessionConfiguration.default
-        let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
-        configuration.urlCache = cache
-        configuration.timeoutIntervalForRequest = 17
-        let transport = URLSessionTransport(configuration: configuration)
-        #if canImport(FoundationNetworking)
-            #expect(transport.session.configuration.urlCache == nil)
-        #else
-            #expect(transport.session.configuration.urlCache === cache)
-        #endif
-        #expect(transport.session.configuration.timeoutIntervalForRequest == 17)
-        #expect(configuration.urlCache === cache)
-    }
-}
-
 /// Ends the process with a message unless disarmed within `seconds`: turns a deadlock into a failure.
 private final class Watchdog: Sendable {
     private let disarmed = DispatchSemaphore(value: 0)

@@ -174,11 +174,8 @@ private final class StressRig: Sendable {
 }
 
 /// What each request ended with, and how many times its completion was called.
-private final class CompletionLedger: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recordedCalls: [Int: Int] = [:]
-    private var recordedOutcomes: [Int: Outcome] = [:]
-    private var cancelled: Set<Int> = []
+private final class CompletionLedger: Sendable {
+    private let state = Locked(State())
 
     /// A request's result, and whether it was cancelled before it completed.
     struct Outcome {
@@ -186,25 +183,31 @@ private final class CompletionLedger: @unchecked Sendable {
         let wasCancelled: Bool
     }
 
-    var calls: [Int: Int] { lock.withLock { recordedCalls } }
-    var outcomes: [Int: Outcome] { lock.withLock { recordedOutcomes } }
-    var cancelledCount: Int { lock.withLock { cancelled.count } }
+    private struct State {
+        var calls: [Int: Int] = [:]
+        var outcomes: [Int: Outcome] = [:]
+        var cancelled: Set<Int> = []
+    }
+
+    var calls: [Int: Int] { state.withLock { $0.calls } }
+    var outcomes: [Int: Outcome] { state.withLock { $0.outcomes } }
+    var cancelledCount: Int { state.withLock { $0.cancelled.count } }
 
     func markCancelled(_ id: Int) {
-        lock.withLock { _ = cancelled.insert(id) }
+        state.withLock { _ = $0.cancelled.insert(id) }
     }
 
     func record(_ id: Int, _ result: Result<Response, CourierError>) {
-        lock.withLock {
-            recordedCalls[id, default: 0] += 1
-            recordedOutcomes[id] = Outcome(result: result, wasCancelled: cancelled.contains(id))
+        state.withLock { state in
+            state.calls[id, default: 0] += 1
+            state.outcomes[id] = Outcome(result: result, wasCancelled: state.cancelled.contains(id))
         }
     }
 
     /// Waits until `count` requests have completed.
     func waitForAll(count: Int, timeoutSeconds: Double) async throws {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeoutSeconds * 1e9)
-        while lock.withLock({ recordedCalls.count }) < count {
+        while state.withLock({ $0.calls.count }) < count {
             guard DispatchTime.now().uptimeNanoseconds < deadline else {
                 Issue.record("only \(calls.count) of \(count) requests completed in \(timeoutSeconds) s")
                 return
@@ -215,7 +218,7 @@ private final class CompletionLedger: @unchecked Sendable {
 }
 
 /// Counts of every plugin hook, activity change and log output.
-private final class HookCounts: @unchecked Sendable {
+private final class HookCounts: Sendable {
     struct Snapshot {
         var began = 0
         var ended = 0
@@ -229,13 +232,12 @@ private final class HookCounts: @unchecked Sendable {
         var resetSends = 0
     }
 
-    private let lock = NSLock()
-    private var counts = Snapshot()
+    private let counts = Locked(Snapshot())
 
-    var snapshot: Snapshot { lock.withLock { counts } }
+    var snapshot: Snapshot { counts.withLock { $0 } }
 
     func update(_ change: (inout Snapshot) -> Void) {
-        lock.withLock { change(&counts) }
+        counts.withLock { change(&$0) }
     }
 
     func activity(_ change: NetworkActivityChangeType) {

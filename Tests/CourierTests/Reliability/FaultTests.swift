@@ -19,173 +19,173 @@ import Testing
 
     @Test(arguments: TransportKind.allCases)
     func connectionRefusedIsCannotConnectToHostAndIsRetried(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let attempts = AttemptCounter()
-        let provider = bench.provider(retrying: true, plugins: [attempts])
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let hooks = HookRecorder(name: "hooks")
+        let provider = server.provider(retrying: true, plugins: [hooks])
         let target = TestTarget(baseURL: try refusedURL(), path: "/echo")
-        #expect(await bench.promptFailure(of: target, with: provider) == .cannotConnectToHost)
-        #expect(attempts.value == 3)
+        #expect(await server.promptFailure(of: target, with: provider) == .cannotConnectToHost)
+        #expect(hooks.attempts == 3)
     }
 
     @Test(arguments: TransportKind.allCases)
     func resetBeforeAnyResponseIsNetworkConnectionLost(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let target = bench.target("/fault/reset-before-response")
-        #expect(await bench.promptFailure(of: target, with: bench.provider()) == .networkConnectionLost)
-        #expect(bench.hits.value == 1)
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let target = server.target("/fault/reset-before-response")
+        #expect(await server.promptFailure(of: target, with: server.provider()) == .networkConnectionLost)
+        #expect(server.hits.value == 1)
     }
 
     @Test(arguments: TransportKind.allCases)
     func aResetIsRetriedForGetButNeverForPost(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let provider = bench.provider(retrying: true)
-        let get = await bench.send(bench.target("/fault/reset-before-response"), with: provider)
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let provider = server.provider(retrying: true)
+        let get = await server.send(server.target("/fault/reset-before-response"), with: provider)
         #expect(try #require(failure(of: get.outcome)).isCancelled == false)
-        #expect(bench.hits.value == 3)
-        let post = await bench.send(bench.target("/fault/reset-before-response", method: .post), with: provider)
+        #expect(server.hits.value == 3)
+        let post = await server.send(server.target("/fault/reset-before-response", method: .post), with: provider)
         #expect(urlErrorCode(try #require(failure(of: post.outcome))) == .networkConnectionLost)
-        #expect(bench.hits.value == 4)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(server.hits.value == 4)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     // MARK: Transfer
 
     @Test(arguments: TransportKind.allCases)
     func resetMidBodyIsNetworkConnectionLostAndIsRetried(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let target = bench.target("/fault/reset-mid-body")
-        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .networkConnectionLost)
-        #expect(bench.hits.value == 3)
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let target = server.target("/fault/reset-mid-body")
+        #expect(await server.promptFailure(of: target, with: server.provider(retrying: true)) == .networkConnectionLost)
+        #expect(server.hits.value == 3)
     }
 
     @Test(arguments: TransportKind.allCases)
     func bodyShorterThanItsContentLengthIsALostConnection(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
+        let server = try FaultServer(kind)
+        defer { server.stop() }
         // libcurl's "transfer closed with 90000 bytes remaining to read". CurlTransport reports it as
         // URLSession does on Apple platforms (.networkConnectionLost, retried for GET); URLSession on
         // Linux reports URLError(.unknown), which is not one of RetryPolicy's transient codes.
-        let target = bench.target("/fault/short-body")
-        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        let target = server.target("/fault/short-body")
+        let code = await server.promptFailure(of: target, with: server.provider(retrying: true))
         switch kind {
         case .curl:
             #expect(code == .networkConnectionLost)
-            #expect(bench.hits.value == 3)
+            #expect(server.hits.value == 3)
         case .urlSession:
             #expect(code == .unknown)
-            #expect(bench.hits.value == 1)
+            #expect(server.hits.value == 1)
         }
     }
 
     @Test(arguments: TransportKind.allCases)
     func headersNeverSentTimeOutWithinTheRequestTimeout(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
-        defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: bench.provider())
+        let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
+        defer { server.stop() }
+        let (outcome, seconds) = await server.send(server.target("/fault/no-headers"), with: server.provider())
         let error = try #require(failure(of: outcome))
         #expect(urlErrorCode(error) == .timedOut)
         #expect(error.response == nil)
-        #expect(seconds >= bench.requestTimeout * 0.9)
-        #expect(seconds < bench.requestTimeout + FaultBench.slack)
-        #expect(bench.hits.value == 1)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds >= server.requestTimeout * 0.9)
+        #expect(seconds < server.requestTimeout + FaultServer.slack)
+        #expect(server.hits.value == 1)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func aTimeoutIsRetriedForGet(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
-        defer { bench.stop() }
+        let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
+        defer { server.stop() }
         let provider = Provider<TestTarget>(
-            transport: bench.transport,
+            transport: server.transport,
             interceptors: [RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01, jitter: 0)])
-        let (outcome, seconds) = await bench.send(bench.target("/fault/no-headers"), with: provider)
+        let (outcome, seconds) = await server.send(server.target("/fault/no-headers"), with: provider)
         #expect(urlErrorCode(try #require(failure(of: outcome))) == .timedOut)
-        #expect(bench.hits.value == 2)
+        #expect(server.hits.value == 2)
         // Two attempts, each timing out: each may take its slack on a loaded machine.
-        #expect(seconds < 2 * (bench.requestTimeout + FaultBench.slack))
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds < 2 * (server.requestTimeout + FaultServer.slack))
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func bodyThatStopsComingTimesOutWithinTheRequestTimeout(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
-        defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(bench.target("/fault/endless-body"), with: bench.provider())
+        let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
+        defer { server.stop() }
+        let (outcome, seconds) = await server.send(server.target("/fault/endless-body"), with: server.provider())
         let error = try #require(failure(of: outcome))
         #expect(urlErrorCode(error) == .timedOut)
         #expect(error.response == nil)
-        #expect(seconds >= bench.requestTimeout * 0.9)
-        #expect(seconds < bench.requestTimeout + FaultBench.slack)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds >= server.requestTimeout * 0.9)
+        #expect(seconds < server.requestTimeout + FaultServer.slack)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func bodyThatNeverEndsTimesOutWithinTheResourceTimeout(kind: TransportKind) async throws {
         // 16 bytes every 100 ms: the request timeout never fires. URLSession on Linux ignores
         // timeoutIntervalForResource; URLSessionTransport enforces it.
-        let bench = try FaultBench(kind, requestTimeout: 1, resourceTimeout: 3)
-        defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(bench.target("/fault/trickle"), with: bench.provider())
+        let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
+        defer { server.stop() }
+        let (outcome, seconds) = await server.send(server.target("/fault/trickle"), with: server.provider())
         let error = try #require(failure(of: outcome))
         #expect(urlErrorCode(error) == .timedOut)
         #expect(error.response == nil)
-        #expect(seconds >= bench.resourceTimeout * 0.9)
-        #expect(seconds < bench.resourceTimeout + FaultBench.slack)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds >= server.resourceTimeout * 0.9)
+        #expect(seconds < server.resourceTimeout + FaultServer.slack)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func malformedStatusLineIsABadResponseAndNotRetried(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
+        let server = try FaultServer(kind)
+        defer { server.stop() }
         // libcurl's "Unsupported HTTP version in response": .badServerResponse on CurlTransport,
         // .unsupportedURL as URLSession on Linux reports it.
-        let target = bench.target("/fault/bad-status-line")
-        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        let target = server.target("/fault/bad-status-line")
+        let code = await server.promptFailure(of: target, with: server.provider(retrying: true))
         #expect(code == (kind == .curl ? .badServerResponse : .unsupportedURL))
-        #expect(bench.hits.value == 1)
+        #expect(server.hits.value == 1)
     }
 
     @Test(arguments: TransportKind.allCases)
     func redirectLoopStopsAfterTwentyRedirects(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let target = bench.target("/fault/redirect-loop")
-        #expect(await bench.promptFailure(of: target, with: bench.provider(retrying: true)) == .httpTooManyRedirects)
-        #expect(bench.hits.value == 21)  // the request and 20 redirects, never retried
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let target = server.target("/fault/redirect-loop")
+        #expect(await server.promptFailure(of: target, with: server.provider(retrying: true)) == .httpTooManyRedirects)
+        #expect(server.hits.value == 21)  // the request and 20 redirects, never retried
     }
 
     @Test(arguments: TransportKind.allCases)
     func fiftyMebibyteBodyArrivesWhole(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
+        let server = try FaultServer(kind)
+        defer { server.stop() }
         let count = 50 << 20
-        let target = bench.target("/bytes/\(count)", validation: .successCodes)
-        let (outcome, seconds) = await bench.send(target, with: bench.provider())
+        let target = server.target("/bytes/\(count)", validation: .successCodes)
+        let (outcome, seconds) = await server.send(target, with: server.provider())
         let response = try outcome.get()
         #expect(response.data.count == count)
         #expect(response.data == StandardRoutes.patternData(offset: 0, count: count))
         #expect(response.response?.expectedContentLength == Int64(count))
-        #expect(seconds < bench.requestTimeout)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds < server.requestTimeout)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func fiftyMebibyteDownloadLandsWhole(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
+        let server = try FaultServer(kind)
+        defer { server.stop() }
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let count = 50 << 20
         let file = folder.file("big.bin")
         let target = TestTarget(
-            baseURL: bench.server.baseURL, path: "/bytes/\(count)",
+            baseURL: server.baseURL, path: "/bytes/\(count)",
             task: .downloadDestination { _, _ in (file, []) }, validationType: .successCodes)
-        let response = try await folder.run { try await bench.provider().request(target) }
+        let response = try await folder.run { try await server.provider().request(target) }
         #expect(response.fileURL == file)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == count)
@@ -195,34 +195,34 @@ import Testing
         #expect(
             try handle.read(upToCount: 4096) == StandardRoutes.patternData(offset: Int64(count - 4096), count: 4096))
         #expect(folder.leftovers.isEmpty)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func gzipBodyIsDecoded(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let (outcome, seconds) = await bench.send(
-            bench.target("/fault/gzip", validation: .successCodes), with: bench.provider())
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let (outcome, seconds) = await server.send(
+            server.target("/fault/gzip", validation: .successCodes), with: server.provider())
         let response = try outcome.get()
         #expect(response.data == StandardRoutes.gzipPayload)
         #expect(response.response?.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
         let json = try #require(try response.mapJSON() as? [String: Any])
         #expect((json["items"] as? [Any])?.count == 200)
-        #expect(seconds < FaultBench.prompt)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(seconds < FaultServer.prompt)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func corruptGzipBodyCannotBeDecodedAndIsNotRetried(kind: TransportKind) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
+        let server = try FaultServer(kind)
+        defer { server.stop() }
         // libcurl's "Error while processing content unencoding: incorrect data check":
         // .cannotDecodeContentData on CurlTransport, .unknown as URLSession on Linux reports it.
-        let target = bench.target("/fault/gzip?corrupt=1")
-        let code = await bench.promptFailure(of: target, with: bench.provider(retrying: true))
+        let target = server.target("/fault/gzip?corrupt=1")
+        let code = await server.promptFailure(of: target, with: server.provider(retrying: true))
         #expect(code == (kind == .curl ? .cannotDecodeContentData : .unknown))
-        #expect(bench.hits.value == 1)
+        #expect(server.hits.value == 1)
     }
 }
 
@@ -230,30 +230,30 @@ import Testing
 @Suite struct TransportResendTests {
     @Test(arguments: TransportKind.allCases, [Method.get, .post])
     func aReusedConnectionThatDiesBeforeAnsweringIsResentByLibcurl(kind: TransportKind, method: Method) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let provider = bench.provider()
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let provider = server.provider()
         // One request leaves a kept-alive connection behind; the next one reuses it and is reset.
-        _ = try await provider.request(bench.target("/echo"))
-        let before = bench.hits.value
-        let (outcome, _) = await bench.send(
-            bench.target("/fault/reset-before-response", method: method), with: provider)
+        _ = try await provider.request(server.target("/echo"))
+        let before = server.hits.value
+        let (outcome, _) = await server.send(
+            server.target("/fault/reset-before-response", method: method), with: provider)
         #expect(urlErrorCode(try #require(failure(of: outcome))) == .networkConnectionLost)
         // libcurl took the dead connection for a stale one and sent the request again on a new one,
         // whatever its method. Courier's RetryPolicy did not run: no interceptor is installed.
-        #expect(bench.hits.value - before == 2)
-        #expect(await bench.leftoverTasks() == 0)
+        #expect(server.hits.value - before == 2)
+        #expect(await server.leftoverTasks() == 0)
     }
 
     @Test(arguments: TransportKind.allCases, [Method.get, .post])
     func aConnectionThatDiesAfterAnsweringBeganIsNeverResent(kind: TransportKind, method: Method) async throws {
-        let bench = try FaultBench(kind)
-        defer { bench.stop() }
-        let provider = bench.provider()
-        _ = try await provider.request(bench.target("/echo"))
-        let before = bench.hits.value
-        let (outcome, _) = await bench.send(bench.target("/fault/reset-mid-body", method: method), with: provider)
+        let server = try FaultServer(kind)
+        defer { server.stop() }
+        let provider = server.provider()
+        _ = try await provider.request(server.target("/echo"))
+        let before = server.hits.value
+        let (outcome, _) = await server.send(server.target("/fault/reset-mid-body", method: method), with: provider)
         #expect(urlErrorCode(try #require(failure(of: outcome))) == .networkConnectionLost)
-        #expect(bench.hits.value - before == 1)
+        #expect(server.hits.value - before == 1)
     }
 }

@@ -204,25 +204,24 @@ import Testing
 }
 
 /// Collects what a logger writes and the `cURLDescription()` of every attempt.
-private final class SecretSink: PluginType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+private final class SecretSink: PluginType, Sendable {
+    private let recorded = Locked<[String]>([])
     private let capturesCURLDescriptions: Bool
 
     init(capturesCURLDescriptions: Bool) {
         self.capturesCURLDescriptions = capturesCURLDescriptions
     }
 
-    var text: String { lock.withLock { recorded.joined(separator: "\n") } }
+    var text: String { recorded.withLock { $0.joined(separator: "\n") } }
 
     func record(target: any TargetType, items: [String]) {
-        lock.withLock { recorded.append(contentsOf: items) }
+        recorded.withLock { $0.append(contentsOf: items) }
     }
 
     func willSend(_ request: any RequestType, target: any TargetType) {
         guard capturesCURLDescriptions else { return }
         let command = request.cURLDescription()
-        lock.withLock { recorded.append(command) }
+        recorded.withLock { $0.append(command) }
     }
 }
 

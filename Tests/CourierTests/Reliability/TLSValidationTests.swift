@@ -384,11 +384,10 @@ import Testing
 /// A session delegate that would accept any certificate, if anyone asked it, and records the
 /// authentication methods of the challenges it gets.
 private final class PermissiveDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var methods: [String] = []
+    private let methods = Locked<[String]>([])
 
     /// The authentication methods of the challenges received so far.
-    var challenges: [String] { lock.withLock { methods } }
+    var challenges: [String] { methods.withLock { $0 } }
 
     func urlSession(
         _ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
@@ -408,7 +407,7 @@ private final class PermissiveDelegate: NSObject, URLSessionTaskDelegate, @unche
         _ challenge: URLAuthenticationChallenge,
         _ completionHandler: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        lock.withLock { methods.append(challenge.protectionSpace.authenticationMethod) }
+        methods.withLock { $0.append(challenge.protectionSpace.authenticationMethod) }
         #if canImport(Darwin)
             if let trust = challenge.protectionSpace.serverTrust {
                 completionHandler(.useCredential, URLCredential(trust: trust))

@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Courier
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,13 +11,12 @@ import Foundation
 /// Ports of 127.0.0.1 for tests: bound but never listened on (connecting is refused), or just freed.
 enum ClosedPorts {
     /// The sockets holding the ports, kept open until the process ends.
-    nonisolated(unsafe) private static var held: [Int32] = []
-    private static let lock = NSLock()
+    private static let held = Locked<[Int32]>([])
 
     /// Binds a new socket to a free port of 127.0.0.1 without listening, and returns the port.
     static func reserve() throws -> UInt16 {
         let (fd, port) = try boundSocket()
-        lock.withLock { held.append(fd) }
+        held.withLock { $0.append(fd) }
         return port
     }
 

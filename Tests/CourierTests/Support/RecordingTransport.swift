@@ -1,75 +1,54 @@
-import Courier
 import Foundation
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A transport double: records every request and answers from a closure, with no network at all.
-final class RecordingTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [URLRequest] = []
-    private let answer: @Sendable (URLRequest, Int) throws -> TransportResponse
+/// What a ``RecordingTransport`` saw of one attempt: the request and the bytes of its body, read while
+/// the request was in flight.
+struct RecordedAttempt: Sendable {
+    let request: TransportRequest
+    let body: Data?
+}
 
-    /// A transport that answers each request with `answer(request, index)`, `index` counting from 0.
-    init(answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse) {
+/// A transport double, with no network at all: records every attempt, reading its body (in memory or
+/// from its file) during `send`, and answers from a closure, after a delay when given one.
+final class RecordingTransport: Transport, Sendable {
+    private let recorded = Locked<[RecordedAttempt]>([])
+    private let answer: @Sendable (URLRequest, Int) throws -> TransportResponse
+    private let delay: UInt64
+
+    /// A transport that answers each request with `answer(request, index)`, `index` counting from 0,
+    /// after `delay` nanoseconds.
+    init(delay: UInt64 = 0, answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse) {
+        self.delay = delay
         self.answer = answer
     }
 
-    /// A transport that answers every request with `statusCode` and `body`.
-    convenience init(statusCode: Int = 200, body: String = "") {
-        self.init { request, _ in
+    /// A transport that answers every request with `statusCode` and `body` after `delay` nanoseconds.
+    convenience init(statusCode: Int = 200, body: String = "", delay: UInt64 = 0) {
+        self.init(delay: delay) { request, _ in
             TransportResponse(statusCode: statusCode, url: request.url, data: Data(body.utf8))
         }
     }
 
+    /// The attempts sent so far, with their bodies.
+    var attempts: [RecordedAttempt] { recorded.withLock { $0 } }
+
     /// The requests sent so far.
-    var requests: [URLRequest] {
-        lock.withLock { recorded }
-    }
+    var requests: [URLRequest] { attempts.map(\.request.urlRequest) }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let index = lock.withLock {
-            recorded.append(request.urlRequest)
-            return recorded.count - 1
+        let body = try request.bodyFileURL.map { try Data(contentsOf: $0) } ?? request.urlRequest.httpBody
+        let index = recorded.withLock {
+            $0.append(RecordedAttempt(request: request, body: body))
+            return $0.count - 1
+        }
+        if delay > 0 {
+            try await Task.sleep(nanoseconds: delay)
         }
         return try answer(request.urlRequest, index)
-    }
-}
-
-/// Records the order of plugin hooks.
-final class HookRecorder: PluginType, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-    let name: String
-
-    init(name: String) {
-        self.name = name
-    }
-
-    var events: [String] { lock.withLock { recorded } }
-
-    private func record(_ event: String) {
-        lock.withLock { recorded.append(event) }
-    }
-
-    func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
-        record("prepare")
-        var request = request
-        request.addValue(name, forHTTPHeaderField: "X-Prepared-By")
-        return request
-    }
-
-    func willSend(_ request: any RequestType, target: any TargetType) {
-        record("willSend")
-    }
-
-    func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
-        record("didReceive")
-    }
-
-    func process(_ result: Result<Response, CourierError>, target: any TargetType) -> Result<Response, CourierError> {
-        record("process")
-        return result
     }
 }

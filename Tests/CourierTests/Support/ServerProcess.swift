@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Courier
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +16,7 @@ final class ServerProcess: @unchecked Sendable {
     /// Where the server listens.
     let url: URL
     private let process: Process
-    private let stopped = NSLock()
-    private var isStopped = false
+    private let isStopped = Locked(false)
 
     /// Creates `folder`, runs `prepare` (writing the files the server needs), then `launch` until it
     /// starts a server (up to five times: a port free a moment ago may be taken before the server binds
@@ -46,9 +47,9 @@ final class ServerProcess: @unchecked Sendable {
     /// folder, so that the caller's (cooperative) thread never waits. Stopping twice does nothing: the
     /// process id may belong to another process by then.
     func stop(then cleanup: @escaping @Sendable () -> Void = {}) {
-        let first = stopped.withLock {
-            defer { isStopped = true }
-            return !isStopped
+        let first = isStopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
         }
         guard first else { return }
         kill(process.processIdentifier, SIGKILL)

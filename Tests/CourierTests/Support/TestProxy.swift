@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import Courier
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,7 @@ import Foundation
 ///   its `Proxy-Authorization` and with `Connection: close`) and relays the answer back.
 ///
 /// Call ``stop()`` when done.
-final class TestProxy: @unchecked Sendable {
+final class TestProxy: Sendable {
     /// The head of one request the proxy received.
     struct Received: Sendable {
         /// `GET http://host/path HTTP/1.1`, `CONNECT host:port HTTP/1.1`, …
@@ -26,17 +28,21 @@ final class TestProxy: @unchecked Sendable {
         let headers: [String: String]
     }
 
+    /// What the proxy's threads share.
+    private struct State {
+        var received: [Received] = []
+        /// The first byte a client sent through each tunnel (0x16 starts a TLS handshake).
+        var tunnelledFirstBytes: [UInt8] = []
+        var open: Set<Int32> = []
+        var stopped = false
+    }
+
     /// `http://127.0.0.1:<port>`.
     let url: URL
     /// The port it listens on.
     let port: UInt16
     private let listener: Int32
-    private let lock = NSLock()
-    private var received: [Received] = []
-    /// The first byte a client sent through each tunnel (0x16 starts a TLS handshake).
-    private var tunnelledFirstBytes: [UInt8] = []
-    private var open: Set<Int32> = []
-    private var stopped = false
+    private let state = Locked(State())
     /// Signalled when the accepting thread has ended (then the listening socket may be closed).
     private let acceptEnded = DispatchSemaphore(value: 0)
 
@@ -56,19 +62,19 @@ final class TestProxy: @unchecked Sendable {
     }
 
     /// The requests received so far, in order.
-    var requests: [Received] { lock.withLock { received } }
+    var requests: [Received] { state.withLock { $0.received } }
 
     /// The first byte of each tunnel's client side, in order.
-    var firstTunnelledBytes: [UInt8] { lock.withLock { tunnelledFirstBytes } }
+    var firstTunnelledBytes: [UInt8] { state.withLock { $0.tunnelledFirstBytes } }
 
     /// Stops accepting and ends every connection; stopping twice is harmless.
     func stop() {
-        let first = lock.withLock {
-            guard !stopped else { return false }
-            stopped = true
+        let first = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.stopped = true
             // Wakes the threads blocked on these sockets (under the lock, so none is closed meanwhile);
             // each thread closes its own.
-            for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
             return true
         }
         guard first else { return }
@@ -85,7 +91,7 @@ final class TestProxy: @unchecked Sendable {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 // ``stop()`` shuts the listening socket down once `stopped` is set; anything else is retried.
-                if lock.withLock({ stopped }) { return }
+                if state.withLock({ $0.stopped }) { return }
                 usleep(1000)
                 continue
             }
@@ -103,15 +109,15 @@ final class TestProxy: @unchecked Sendable {
 
     /// Registers an outgoing socket so that ``stop()`` can wake its thread; `false` once stopped.
     private func track(_ fd: Int32) -> Bool {
-        lock.withLock {
-            if stopped { return false }
-            open.insert(fd)
+        state.withLock { state in
+            if state.stopped { return false }
+            state.open.insert(fd)
             return true
         }
     }
 
     private func forget(_ fd: Int32) {
-        lock.withLock { _ = open.remove(fd) }
+        state.withLock { _ = $0.open.remove(fd) }
         close(fd)
     }
 
@@ -125,7 +131,7 @@ final class TestProxy: @unchecked Sendable {
             let name = line[..<colon].lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        lock.withLock { received.append(Received(requestLine: requestLine, headers: headers)) }
+        state.withLock { $0.received.append(Received(requestLine: requestLine, headers: headers)) }
         let parts = requestLine.split(separator: " ").map(String.init)
         guard parts.count == 3 else { return Self.answer(client, status: "400 Bad Request") }
         if parts[0] == "CONNECT" {
@@ -175,7 +181,7 @@ final class TestProxy: @unchecked Sendable {
         var needsFirstByte = recordFirstByte
         if !pending.isEmpty {
             if needsFirstByte, let first = pending.first {
-                lock.withLock { tunnelledFirstBytes.append(first) }
+                state.withLock { $0.tunnelledFirstBytes.append(first) }
                 needsFirstByte = false
             }
             guard Self.send(upstream, pending) else { return }
@@ -196,7 +202,7 @@ final class TestProxy: @unchecked Sendable {
                 guard count > 0 else { return }
                 let bytes = Data(buffer[0..<count])
                 if index == 0, needsFirstByte, let first = bytes.first {
-                    lock.withLock { tunnelledFirstBytes.append(first) }
+                    state.withLock { $0.tunnelledFirstBytes.append(first) }
                     needsFirstByte = false
                 }
                 guard Self.send(index == 0 ? upstream : client, bytes) else { return }

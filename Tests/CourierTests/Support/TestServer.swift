@@ -75,18 +75,6 @@ func result<T>(_ body: () async throws(CourierError) -> T) async -> Result<T, Co
     }
 }
 
-/// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func increment() {
-        lock.withLock { count += 1 }
-    }
-
-    var value: Int { lock.withLock { count } }
-}
-
 /// A loopback server that counts the requests it receives before answering them with the standard
 /// routes, and its counter.
 func countingServer() throws -> (LoopbackServer, Counter) {

@@ -85,7 +85,7 @@ import Testing
             return
         }
         #expect(error.isCancelled)
-        #expect(seconds < FaultBench.prompt, "the whole body would take about 30 s")
+        #expect(seconds < FaultServer.prompt, "the whole body would take about 30 s")
         #expect(!FileManager.default.fileExists(atPath: destination.path))
         #expect(folder.leftovers.isEmpty)
     }
@@ -107,23 +107,21 @@ import Testing
 }
 
 /// Cancels a request once both its handle is known and the trigger has fired, in either order.
-private final class CancelOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancellable: (any Cancellable)?
-    private var fired = false
+private final class CancelOnce: Sendable {
+    private let state = Locked((cancellable: (any Cancellable)?.none, fired: false))
 
     func arm(_ cancellable: any Cancellable) {
-        let cancelNow = lock.withLock {
-            self.cancellable = cancellable
-            return fired
+        let cancelNow = state.withLock {
+            $0.cancellable = cancellable
+            return $0.fired
         }
         if cancelNow { cancellable.cancel() }
     }
 
     func fire() {
-        let cancellable = lock.withLock {
-            fired = true
-            return self.cancellable
+        let cancellable = state.withLock {
+            $0.fired = true
+            return $0.cancellable
         }
         cancellable?.cancel()
     }

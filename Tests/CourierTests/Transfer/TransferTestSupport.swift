@@ -47,46 +47,6 @@ struct ScratchFolder {
     }
 }
 
-/// What a ``CapturingTransport`` saw of one attempt: the request and the bytes of its body, read
-/// while the request was in flight.
-struct CapturedAttempt: Sendable {
-    let request: TransportRequest
-    let body: Data?
-}
-
-/// A transport double that reads each request's body (in memory or from its file) during `send`, and
-/// answers from a closure.
-final class CapturingTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var captured: [CapturedAttempt] = []
-    private let answer: @Sendable (Int) -> TransportResponse
-    private let delay: UInt64
-
-    /// A transport that answers attempt `index` (from 0) with `answer(index)`, by default 200 and no
-    /// body, after `delay` nanoseconds.
-    init(
-        delay: UInt64 = 0,
-        answer: @escaping @Sendable (Int) -> TransportResponse = { _ in TransportResponse(statusCode: 200) }
-    ) {
-        self.delay = delay
-        self.answer = answer
-    }
-
-    var attempts: [CapturedAttempt] { lock.withLock { captured } }
-
-    func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let body = try request.bodyFileURL.map { try Data(contentsOf: $0) } ?? request.urlRequest.httpBody
-        let index = lock.withLock {
-            captured.append(CapturedAttempt(request: request, body: body))
-            return captured.count - 1
-        }
-        if delay > 0 {
-            try await Task.sleep(nanoseconds: delay)
-        }
-        return answer(index)
-    }
-}
-
 /// Retries every failed attempt once.
 struct RetryTransferOnce: RequestInterceptor {
     func retry(

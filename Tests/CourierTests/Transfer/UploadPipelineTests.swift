@@ -12,7 +12,7 @@ import Testing
     private let base = URL(string: "https://api.example.com")!
 
     @Test func dataOnlyFormIsSentFromMemoryWithItsContentType() async throws {
-        let transport = CapturingTransport()
+        let transport = RecordingTransport()
         let form = MultipartFormData(
             boundary: "XyZ", parts: [MultipartFormBodyPart(provider: .data(Data("Ada".utf8)), name: "user")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
@@ -29,7 +29,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = CapturingTransport()
+        let transport = RecordingTransport()
         let form = MultipartFormData(boundary: "XyZ", parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
         try await folder.run { _ = try await Provider<TestTarget>(transport: transport).request(target) }
@@ -50,7 +50,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = CapturingTransport { index in TransportResponse(statusCode: index == 0 ? 503 : 200) }
+        let transport = RecordingTransport { _, index in TransportResponse(statusCode: index == 0 ? 503 : 200) }
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
         let provider = Provider<TestTarget>(transport: transport, interceptors: [RetryTransferOnce()])
@@ -89,7 +89,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("payload".utf8), named: "payload.bin")
-        let transport = CapturingTransport()
+        let transport = RecordingTransport()
         let target = TestTarget(baseURL: base, path: "up", method: .put, task: .uploadFile(file))
         _ = try await Provider<TestTarget>(transport: transport).request(target)
         let attempt = try #require(transport.attempts.first)
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func downloadsAreNeverSharedInFlight() async throws {
-        let transport = CapturingTransport(delay: 200_000_000)
+        let transport = RecordingTransport(delay: 200_000_000)
         let provider = Provider<TestTarget>(transport: transport, trackInflights: true)
         let target = TestTarget(baseURL: base, path: "file", task: .downloadDestination({ url, _ in (url, []) }))
         async let first = provider.request(target)

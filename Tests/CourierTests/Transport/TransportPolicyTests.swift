@@ -243,7 +243,7 @@ import Testing
             #expect(error?.code == .timedOut)
         }
         #expect(elapsed >= 0.9)
-        #expect(elapsed < 1 + FaultBench.slack)
+        #expect(elapsed < 1 + FaultServer.slack)
         #expect(await leftoverTasks(of: transport) == 0)
     }
 

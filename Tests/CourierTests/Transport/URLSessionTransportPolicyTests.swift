@@ -132,7 +132,7 @@ import Testing
             #expect(error?.code == .timedOut)
         }
         #expect(elapsed >= 0.9)
-        #expect(elapsed < 1 + FaultBench.slack)
+        #expect(elapsed < 1 + FaultServer.slack)
         #expect(await leftoverTasks(of: transport) == 0)
     }
 
@@ -228,16 +228,15 @@ import Testing
 /// A task delegate that answers the first challenge of each task with `u`/`p`, and records the
 /// authentication methods it was asked about.
 private final class CredentialDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var methods: [String] = []
+    private let methods = Locked<[String]>([])
 
-    var challenges: [String] { lock.withLock { methods } }
+    var challenges: [String] { methods.withLock { $0 } }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        lock.withLock { methods.append(challenge.protectionSpace.authenticationMethod) }
+        methods.withLock { $0.append(challenge.protectionSpace.authenticationMethod) }
         if challenge.previousFailureCount == 0 {
             completionHandler(.useCredential, URLCredential(user: "u", password: "p", persistence: .none))
         } else {

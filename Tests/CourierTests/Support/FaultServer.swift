@@ -9,9 +9,9 @@ import Testing
 #endif
 
 /// A loopback server of the standard routes (the `/fault/...` ones included) that counts the requests
-/// it receives, and a transport of the given kind that gives up quickly: the bench of the fault tests.
-struct FaultBench {
-    /// The request timeout of a bench for faults that need none: so long that failing within
+/// it receives, and a transport of the given kind that gives up quickly: the server of the fault tests.
+struct FaultServer {
+    /// The request timeout of a fault server for faults that need none: so long that failing within
     /// ``prompt`` proves the fault was noticed at once, not waited out.
     static let patientTimeout: TimeInterval = 30
     /// A fault that needs no timeout fails within this many seconds, even on a loaded machine.
@@ -21,24 +21,24 @@ struct FaultBench {
     /// A retry policy with the default rules and almost no wait.
     static let retryPolicy = RetryPolicy(retryLimit: 2, exponentialBackoffScale: 0.01, jitter: 0)
 
-    let server: LoopbackServer
+    let loopback: LoopbackServer
     let hits: Counter
     let transport: any Transport
-    /// Which transport the bench runs on.
+    /// Which transport the requests go through.
     let kind: TransportKind
     /// Each wait for data, in seconds (`timeoutIntervalForRequest`).
     let requestTimeout: TimeInterval
     /// The whole transfer, in seconds (`timeoutIntervalForResource`).
     let resourceTimeout: TimeInterval
 
-    /// A bench whose transport waits `requestTimeout` seconds for data and `resourceTimeout` for a
+    /// A fault server whose transport waits `requestTimeout` seconds for data and `resourceTimeout` for a
     /// whole transfer.
     init(
         _ kind: TransportKind, requestTimeout: TimeInterval = patientTimeout,
         resourceTimeout: TimeInterval = 2 * patientTimeout
     ) throws {
         self.kind = kind
-        (server, hits) = try countingServer()
+        (loopback, hits) = try countingServer()
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout
         let configuration = URLSessionConfiguration.ephemeral
@@ -47,14 +47,17 @@ struct FaultBench {
         transport = try kind.make(configuration: configuration)
     }
 
-    /// A provider over the bench's transport, retrying with ``retryPolicy`` when asked.
+    /// The server's `http://127.0.0.1:<port>` URL.
+    var baseURL: URL { loopback.baseURL }
+
+    /// A provider over the fault server's transport, retrying with ``retryPolicy`` when asked.
     func provider(retrying: Bool = false, plugins: [any PluginType] = []) -> Provider<TestTarget> {
         Provider(transport: transport, plugins: plugins, interceptors: retrying ? [Self.retryPolicy] : [])
     }
 
-    /// A target on the bench's server.
+    /// A target on the server.
     func target(_ path: String, method: Method = .get, validation: ValidationType = .none) -> TestTarget {
-        TestTarget(baseURL: server.baseURL, path: path, method: method, validationType: validation)
+        TestTarget(baseURL: loopback.baseURL, path: path, method: method, validationType: validation)
     }
 
     /// Sends `target` and returns the outcome and the seconds it took.
@@ -81,7 +84,7 @@ struct FaultBench {
         return urlErrorCode(error)
     }
 
-    /// The URLSession tasks and Courier transfers of the bench's transport still alive; see
+    /// The URLSession tasks and Courier transfers of the fault server's transport still alive; see
     /// ``leftoverTasks(of:)``.
     func leftoverTasks() async -> Int {
         await CourierTests.leftoverTasks(of: transport)
@@ -89,7 +92,7 @@ struct FaultBench {
 
     /// Stops the server.
     func stop() {
-        server.stop()
+        loopback.stop()
     }
 }
 
@@ -109,16 +112,5 @@ func failure(
         return nil
     case .failure(let error):
         return error
-    }
-}
-
-/// Counts the attempts a provider sends (each `willSend`).
-final class AttemptCounter: PluginType, @unchecked Sendable {
-    private let counter = Counter()
-
-    var value: Int { counter.value }
-
-    func willSend(_ request: any RequestType, target: any TargetType) {
-        counter.increment()
     }
 }

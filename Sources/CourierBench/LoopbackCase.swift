@@ -6,14 +6,15 @@ import LoopbackServer
     import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Case 4: requests per second of a small GET, four clients side by side (``BenchClient``): against the
 /// in-process loopback server and, when it is installed, nginx.
 enum LoopbackCase {
-    /// Why a loopback answer was not the one expected.
-    struct UnexpectedAnswer: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The size of each response body.
     static let bodySize = 1_024
 
@@ -104,7 +105,7 @@ enum LoopbackCase {
         outcome.rows.sort { $0.name < $1.name }
         outcome.details =
             ["Case 4, every client (median requests/s; ratios: medians of per-round rate ratios):"]
-            + TablePrinter.markdown(
+            + Report.markdown(
                 ["Server, concurrency"] + all.map(\.title) + ["curl / libcurl", "curl / URLSession"], table)
         outcome.notes.append(bottleneckNote(libcurlRates))
         return outcome
@@ -134,50 +135,126 @@ enum LoopbackCase {
     }
 }
 
-/// The Swift clients of case 4, made once with the same configuration, and libcurl's loop.
-struct LoopbackClients: Sendable {
-    let courierCurl: Provider<LoopbackAPI>
-    let courierURLSession: Provider<LoopbackAPI>
-    let session: URLSession
+/// nginx serving static files on a free port of 127.0.0.1 with keep-alive, from a temporary directory:
+/// a server that is not the bottleneck, when `/usr/sbin/nginx` is installed (Debian: `nginx-light`).
+final class NginxServer {
+    static let executable = "/usr/sbin/nginx"
 
-    init() throws {
-        let configuration = URLSessionConfiguration.default
-        configuration.httpMaximumConnectionsPerHost = LoopbackCase.connectionLimit
-        courierCurl = Provider(transport: try CurlTransport(configuration: configuration))
-        courierURLSession = Provider(transport: URLSessionTransport(configuration: configuration))
-        session = URLSession(configuration: configuration)
+    /// `http://127.0.0.1:<port>/`.
+    let baseURL: URL
+    private let process: Process
+    private let directory: URL
+
+    /// Starts nginx (one process, no master) serving `files` (path → contents) and waits until it accepts
+    /// connections.
+    init(files: [String: Data]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
+            throw BenchFailure("\(Self.executable) is not installed (Debian: apt-get install nginx-light)")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-bench-nginx-\(ProcessInfo.processInfo.processIdentifier)")
+        process = Process()
+        let port: Int
+        let log = directory.appendingPathComponent("stderr.log")
+        do {
+            port = try Self.freePort()
+            let configuration = try Self.write(files, port: port, into: directory)
+            try Data().write(to: log)
+            process.executableURL = URL(fileURLWithPath: Self.executable)
+            process.arguments = ["-p", directory.path, "-c", configuration.path]
+            process.standardError = try FileHandle(forWritingTo: log)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        for _ in 0..<300 where process.isRunning {
+            if Self.accepts(port: port) { return }
+            usleep(10_000)
+        }
+        let reason = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        stop()
+        throw BenchFailure("nginx did not start: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
     }
 
-    func invalidate() {
-        session.finishTasksAndInvalidate()
+    /// Writes `files` under `directory/www` and nginx's configuration for `port`; returns the latter.
+    private static func write(_ files: [String: Data], port: Int, into directory: URL) throws -> URL {
+        let root = directory.appendingPathComponent("www")
+        for (name, contents) in files {
+            let file = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try contents.write(to: file)
+        }
+        let path = directory.path
+        let temporaryPaths = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+            .map { "\($0)_temp_path \(path)/\($0);" }.joined(separator: " ")
+        let configuration = """
+            daemon off; master_process off; worker_processes 1; pid \(path)/nginx.pid;
+            error_log \(path)/error.log warn;
+            events { worker_connections 1024; }
+            http {
+                access_log off; \(temporaryPaths)
+                keepalive_requests 1000000000; keepalive_timeout 300s; default_type application/json;
+                server { listen 127.0.0.1:\(port); root \(root.path); }
+            }
+            """
+        let file = directory.appendingPathComponent("nginx.conf")
+        try Data(configuration.utf8).write(to: file)
+        return file
     }
 
-    /// `count` GETs of `/bytes/1024` on `server` by `client`, `concurrency` at a time; each answer must
-    /// be a 200 of ``LoopbackCase/bodySize`` bytes.
-    func send(_ client: BenchClient, server: URL, count: Int, concurrency: Int) async throws {
-        let size = LoopbackCase.bodySize
-        let url = server.appendingPathComponent("bytes/\(size)")
-        let check: @Sendable (Int, Int) throws -> Void = { status, bytes in
-            guard status == 200, bytes == size else {
-                throw LoopbackCase.UnexpectedAnswer(description: "\(client.title) got \(status), \(bytes) bytes")
+    /// Stops nginx and removes its directory.
+    func stop() {
+        if process.isRunning {
+            // SIGKILL: nginx without a master process keeps the signal mask of the thread that started it,
+            // where SIGTERM is blocked.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A port of 127.0.0.1 that nothing listens on (the kernel's pick; free again once closed).
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, streamSocket, 0)
+        defer { close(descriptor) }
+        var address = loopbackAddress(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
             }
         }
-        switch client {
-        case .libcurl:
-            try await LibcurlLoop.get(url, count: count, concurrency: concurrency, bodySize: size)
-        case .urlSession:
-            let request = URLRequest(url: url)
-            try await runConcurrently(total: count, concurrency: concurrency) {
-                let (data, response) = try await session.data(for: request)
-                try check((response as? HTTPURLResponse)?.statusCode ?? 0, data.count)
-            }
-        case .courierCurl, .courierURLSession:
-            let provider = client == .courierCurl ? courierCurl : courierURLSession
-            let target = LoopbackAPI.bytes(server: server, count: size)
-            try await runConcurrently(total: count, concurrency: concurrency) {
-                let response = try await provider.request(target)
-                try check(response.statusCode, response.data.count)
+        guard descriptor >= 0, bound else { throw BenchFailure("no free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts connections on `port` of 127.0.0.1.
+    private static func accepts(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, streamSocket, 0)
+        defer { close(descriptor) }
+        var address = loopbackAddress(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+    }
+
+    #if canImport(Glibc)
+        private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    #else
+        private static let streamSocket = SOCK_STREAM
+    #endif
+
+    private static func loopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
     }
 }

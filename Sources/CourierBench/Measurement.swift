@@ -1,3 +1,89 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How much measuring a run does: the quick run stays under a minute, the full one under ten.
+struct Budget {
+    /// Paired rounds of each in-process comparison (cases 1, 2, 3, 6).
+    let rounds: Int
+    /// About how long one sample of an in-process comparison lasts, in seconds.
+    let sampleSeconds: Double
+    /// Paired rounds of each loopback comparison (case 4).
+    let loopbackRounds: Int
+    /// About how long one batch of loopback requests lasts, in seconds.
+    let loopbackBatchSeconds: Double
+    /// The size of each transfer (case 5), in bytes.
+    let transferBytes: Int64
+    /// Paired rounds of each transfer comparison (case 5), one child process per transfer.
+    let transferRounds: Int
+
+    /// Under a minute: few rounds, 64 MiB transfers.
+    static let quick = Budget(
+        rounds: 15, sampleSeconds: 0.008, loopbackRounds: 5, loopbackBatchSeconds: 0.15, transferBytes: 64 << 20,
+        transferRounds: 2)
+
+    /// About five to ten minutes: many rounds, 1 GiB transfers.
+    static let full = Budget(
+        rounds: 41, sampleSeconds: 0.02, loopbackRounds: 15, loopbackBatchSeconds: 0.5, transferBytes: 1 << 30,
+        transferRounds: 3)
+
+    /// `transferBytes` as people say it: `1 GiB`, `64 MiB`.
+    var transferSizeText: String {
+        transferBytes >= 1 << 30 && transferBytes % (1 << 30) == 0
+            ? "\(transferBytes >> 30) GiB" : "\(transferBytes >> 20) MiB"
+    }
+}
+
+/// Which clock a measurement reads.
+enum BenchClock: String {
+    /// The monotonic wall clock (`DispatchTime`): what a caller waits, preemption included.
+    case wall
+    /// The CPU time of the whole process (`CLOCK_PROCESS_CPUTIME_ID`, monotonic): what the code costs,
+    /// whatever other processes on a shared machine do.
+    case cpu
+}
+
+/// Monotonic timing of a piece of code, in seconds.
+enum Stopwatch {
+    /// The monotonic wall clock now, in nanoseconds.
+    static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Wall-clock seconds elapsed since `start`, a value of ``now()``.
+    static func seconds(since start: UInt64) -> Double {
+        Double(now() - start) / 1e9
+    }
+
+    /// How long `body` takes, in seconds, on both clocks.
+    static func times(_ body: () async throws -> Void) async rethrows -> (wall: Double, cpu: Double) {
+        let wallStart = now()
+        let cpuStart = cpuNow()
+        try await body()
+        let cpu = Double(cpuNow() - cpuStart) / 1e9
+        return (seconds(since: wallStart), cpu)
+    }
+
+    /// The CPU time the process has used so far, in nanoseconds.
+    private static func cpuNow() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+}
+
+/// The median of `values` (the mean of the two middle values for an even count); 0 when empty.
+func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
 /// Courier and its baseline measured side by side: rounds that alternate between the two (and
 /// alternate which goes first), so that drift in the machine's speed hits both alike.
 struct PairedComparison {
@@ -33,13 +119,13 @@ struct RotatingComparison {
 
     /// Side `a` against side `b`: their medians, and the median of the rounds' `a` / `b` time ratios.
     func pair(_ a: Int, _ b: Int) -> PairedComparison {
-        let wallRatio = Statistics.median(samples.map { $0[a].wall / $0[b].wall })
-        let cpuRatio = Statistics.median(samples.map { $0[a].cpu / $0[b].cpu })
+        let wallRatio = median(samples.map { $0[a].wall / $0[b].wall })
+        let cpuRatio = median(samples.map { $0[a].cpu / $0[b].cpu })
         let onClock: (Int) -> [Double] = { side in
             samples.map { clock == .cpu ? $0[side].cpu : $0[side].wall }
         }
         return PairedComparison(
-            courierSeconds: Statistics.median(onClock(a)), baselineSeconds: Statistics.median(onClock(b)),
+            courierSeconds: median(onClock(a)), baselineSeconds: median(onClock(b)),
             ratio: clock == .cpu ? cpuRatio : wallRatio, otherClockRatio: clock == .cpu ? wallRatio : cpuRatio,
             clock: clock)
     }
@@ -105,3 +191,29 @@ func repeated(_ count: Int, _ body: () throws -> Void) rethrows {
         try body()
     }
 }
+
+/// Runs `total` operations on `concurrency` workers, each running its share one after another.
+func runConcurrently(
+    total: Int, concurrency: Int, _ operation: @escaping @Sendable () async throws -> Void
+) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for worker in 0..<concurrency {
+            let share = total / concurrency + (worker < total % concurrency ? 1 : 0)
+            guard share > 0 else { continue }
+            group.addTask {
+                for _ in 0..<share {
+                    try await operation()
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// Consumes `value` in a way the optimizer cannot see through, so that the work producing it is kept.
+///
+/// `@_optimize(none)` stops the compiler from proving the call has no effect and deleting it together
+/// with the computation of its argument.
+@inline(never)
+@_optimize(none)
+func blackHole<T>(_ value: T) {}

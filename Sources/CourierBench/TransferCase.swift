@@ -62,7 +62,7 @@ enum TransferCase {
                         own.peakKiB = max(own.peakKiB, report.peakKiB)
                         own.startPeakKiB = max(own.startPeakKiB, report.startPeakKiB)
                     case .failure(let failure):
-                        own.failure = failure.reason
+                        own.failure = failure.description
                     }
                     samples[client] = own
                 }
@@ -83,8 +83,8 @@ enum TransferCase {
                     own.seconds.isEmpty
                         ? "failed: \(own.failure ?? "no round")"
                         : Format.megabytesPerSecond(
-                            bytes: Double(budget.transferBytes), seconds: Statistics.median(own.seconds)),
-                    Format.number(Double(own.peakKiB) / 1_024, decimals: 1) + " MiB",
+                            bytes: Double(budget.transferBytes), seconds: median(own.seconds)),
+                    Format.mebibytes(Double(own.peakKiB) / 1_024),
                 ]
             }
             let floor = samples.values.map(\.startPeakKiB).max() ?? 0
@@ -97,7 +97,7 @@ enum TransferCase {
         outcome.rows = ["5a", "5b", "5c", "5d"].flatMap { rows[$0] ?? [] }
         outcome.details =
             ["Case 5, every client (median throughput and highest peak RSS over \(budget.transferRounds) rounds):"]
-            + TablePrinter.markdown(
+            + Report.markdown(
                 ["Client", "Upload \(size)", "Upload peak RSS", "Download \(size)", "Download peak RSS"], table)
         return outcome
     }
@@ -119,9 +119,9 @@ enum TransferCase {
         var rows: [ResultRow] = [
             .rate(
                 rateName,
-                courier: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(courier.seconds)),
-                baseline: Format.megabytesPerSecond(bytes: bytes, seconds: Statistics.median(baselineSamples.seconds)),
-                ratio: Statistics.median(ratios), goal: .rateAtLeast(target)),
+                courier: Format.megabytesPerSecond(bytes: bytes, seconds: median(courier.seconds)),
+                baseline: Format.megabytesPerSecond(bytes: bytes, seconds: median(baselineSamples.seconds)),
+                ratio: median(ratios), goal: .rateAtLeast(target)),
             .memory(
                 memoryName, courierMiB: Double(courier.peakKiB) / 1_024,
                 baselineMiB: Double(baselineSamples.peakKiB) / 1_024, limitMiB: 64),

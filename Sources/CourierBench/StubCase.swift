@@ -14,7 +14,7 @@ enum StubCase {
         guard
             let url = request.url,
             let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
-        else { throw HandBuiltRequests.Failure() }
+        else { throw BenchFailure("the hand-written stub could not build its response") }
         return (CatalogAPI.sample, response)
     }
 
