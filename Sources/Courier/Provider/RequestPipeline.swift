@@ -56,7 +56,8 @@ extension Provider {
         // The body is prepared once (a multipart form written to a temporary file) for every attempt.
         let plan: TransferPlan
         do {
-            plan = try await TransferPlan.prepare(for: endpoint.task, stub: stub)
+            plan = try await TransferPlan.prepare(
+                for: endpoint.task, stub: stub, in: transport.temporaryDirectory)
         } catch {
             return .failure(error)
         }

@@ -32,7 +32,9 @@ struct TransferPlan: Sendable {
     ///   of RFC 2046 (see `MultipartBoundary`); ``CourierError/underlying(_:_:)`` with a ``TransferError`` when a file to upload is
     ///   missing or unreadable, or the multipart body cannot be written; a cancelled error when the
     ///   task is cancelled while the body is written.
-    static func prepare(for task: HTTPTask, stub: StubBehavior) async throws(CourierError) -> TransferPlan {
+    static func prepare(
+        for task: HTTPTask, stub: StubBehavior, in directory: URL
+    ) async throws(CourierError) -> TransferPlan {
         var plan = TransferPlan()
         let sendsRequest = if case .never = stub { true } else { false }
         switch task {
@@ -51,7 +53,7 @@ struct TransferPlan: Sendable {
             if !encoder.hasFileParts {
                 plan.bodyData = try encodedData(encoder)
             } else if sendsRequest {
-                plan.bodyFileURL = try await writeToTemporaryFile(encoder)
+                plan.bodyFileURL = try await writeToTemporaryFile(encoder, in: directory)
                 plan.ownsBodyFile = true
             }
         case .downloadDestination(let destination), .downloadParameters(_, _, let destination):
@@ -103,8 +105,10 @@ struct TransferPlan: Sendable {
 
     /// Writes the form to a new temporary file on a thread of its own, off Swift's cooperative pool,
     /// stopping early when the task is cancelled.
-    private static func writeToTemporaryFile(_ encoder: MultipartEncoder) async throws(CourierError) -> URL {
-        let url = TemporaryFiles.newURL(for: "multipart")
+    private static func writeToTemporaryFile(
+        _ encoder: MultipartEncoder, in directory: URL
+    ) async throws(CourierError) -> URL {
+        let url = TemporaryFiles.newURL(for: "multipart", in: directory)
         let cancelled = Locked(false)
         do {
             try await withTaskCancellationHandler {

@@ -23,6 +23,16 @@ import Foundation
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response once its whole body has arrived.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// The folder where the provider writes the files it makes for this transport's requests
+    /// (multipart bodies). Default: the system's temporary directory; Courier's transports answer their
+    /// ``TransportPolicy/temporaryDirectory``.
+    var temporaryDirectory: URL { get }
+}
+
+extension Transport {
+    /// The system's temporary directory.
+    public var temporaryDirectory: URL { FileManager.default.temporaryDirectory }
 }
 
 /// Everything a transfer needs: the request, where its body comes from, where the answer goes, and

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The rules both transports apply to every transfer: how redirects are followed and how large a
-/// response may grow.
+/// The rules both transports apply to every transfer: how redirects are followed, how large a
+/// response may grow, and where files in progress go.
 ///
 /// ```swift
 /// var policy = TransportPolicy()
@@ -27,14 +27,21 @@ public struct TransportPolicy: Sendable, Equatable {
     public var maximumResponseBodySize: Int64
     /// The largest body written to a file by a download, or `nil` for no limit. Default: `nil`.
     public var maximumDownloadSize: Int64?
+    /// The folder for the files Courier makes for a transfer: downloads in progress and multipart
+    /// bodies, each named `courier-<purpose>-<UUID>` and removed when the request is over (a download
+    /// moves to its destination). Default: the system's temporary directory.
+    public var temporaryDirectory: URL
 
-    /// The default policy: 20 redirects, 100 MiB in memory, downloads unbounded.
+    /// The default policy: 20 redirects, 100 MiB in memory, downloads unbounded, files in the system's
+    /// temporary directory.
     public init(
-        maximumRedirects: Int = 20, maximumResponseBodySize: Int64 = 100 << 20, maximumDownloadSize: Int64? = nil
+        maximumRedirects: Int = 20, maximumResponseBodySize: Int64 = 100 << 20, maximumDownloadSize: Int64? = nil,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
     ) {
         self.maximumRedirects = maximumRedirects
         self.maximumResponseBodySize = maximumResponseBodySize
         self.maximumDownloadSize = maximumDownloadSize
+        self.temporaryDirectory = temporaryDirectory
     }
 }
 

@@ -40,8 +40,10 @@ private enum ProfileAPI: TargetType {
 
 /// Moya's multipart shape sent to the loopback server, which sees the exact bytes.
 @Suite struct MultipartFormDataArrayTests {
-    private func echo(_ target: ProfileAPI) async throws -> (Echo, String) {
-        let response = try await Provider<ProfileAPI>().request(target)
+    private func echo(_ target: ProfileAPI, transport: any Transport = DefaultTransport.shared) async throws -> (
+        Echo, String
+    ) {
+        let response = try await Provider<ProfileAPI>(transport: transport).request(target)
         let echo = try response.map(Echo.self)
         let b = try #require(boundary(ofContentType: echo.headers["content-type"]))
         return (echo, b)
@@ -61,7 +63,7 @@ private enum ProfileAPI: TargetType {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("page one\n".utf8), named: "doc.txt")
-        let (echo, b) = try await folder.run { try await self.echo(.uploadDocument(file, page: 3)) }
+        let (echo, b) = try await echo(.uploadDocument(file, page: 3), transport: try folder.transport())
         #expect(echo.query == "page=3")
         #expect(
             echo.body
@@ -88,7 +90,8 @@ private enum ProfileAPI: TargetType {
         let stream = try #require(InputStream(url: file))
         let form = MultipartFormData(provider: .stream(stream, UInt64(contents.count)), name: "big")
         let target = try TestTarget.loopback("/upload", method: .post, task: .uploadMultipart([form]))
-        let summary = try await folder.run { try await Provider<TestTarget>().request(target) }.map(UploadSummary.self)
+        let summary = try await Provider<TestTarget>(transport: try folder.transport()).request(target).map(
+            UploadSummary.self)
         var expected = Data("--\(form.boundary)\r\nContent-Disposition: form-data; name=\"big\"\r\n\r\n".utf8)
         expected.append(contents)
         expected.append(Data("\r\n--\(form.boundary)--\r\n".utf8))

@@ -185,7 +185,7 @@ import Testing
         let target = TestTarget(
             baseURL: server.baseURL, path: "/bytes/\(count)",
             task: .downloadDestination { _, _ in (file, []) }, validationType: .successCodes)
-        let response = try await folder.run { try await server.provider().request(target) }
+        let response = try await server.provider().request(target)
         #expect(response.fileURL == file)
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect((attributes[.size] as? NSNumber)?.intValue == count)

@@ -19,17 +19,26 @@ final class RecordingTransport: Transport, Sendable {
     private let recorded = Locked<[RecordedAttempt]>([])
     private let answer: @Sendable (URLRequest, Int) throws -> TransportResponse
     private let delay: UInt64
+    /// Where the provider writes multipart bodies for this transport.
+    let temporaryDirectory: URL
 
     /// A transport that answers each request with `answer(request, index)`, `index` counting from 0,
     /// after `delay` nanoseconds.
-    init(delay: UInt64 = 0, answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse) {
+    init(
+        delay: UInt64 = 0, temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse
+    ) {
         self.delay = delay
+        self.temporaryDirectory = temporaryDirectory
         self.answer = answer
     }
 
     /// A transport that answers every request with `statusCode` and `body` after `delay` nanoseconds.
-    convenience init(statusCode: Int = 200, body: String = "", delay: UInt64 = 0) {
-        self.init(delay: delay) { request, _ in
+    convenience init(
+        statusCode: Int = 200, body: String = "", delay: UInt64 = 0,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        self.init(delay: delay, temporaryDirectory: temporaryDirectory) { request, _ in
             TransportResponse(statusCode: statusCode, url: request.url, data: Data(body.utf8))
         }
     }

@@ -86,7 +86,7 @@ import Testing
                 parameters: ["filename": suggested, "body": "payload"], encoding: URLEncoding.queryString,
                 destination: DownloadDestinations.suggestedFileName(in: folder, fallback: "fallback.bin")),
             validationType: .successCodes)
-        let response = try await scratch.run { try await Provider<TestTarget>().request(target) }
+        let response = try await Provider<TestTarget>(transport: try scratch.transport()).request(target)
         let file = try #require(response.fileURL)
         #expect(file.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
         #expect(try Data(contentsOf: file) == Data("payload".utf8))
@@ -106,7 +106,7 @@ import Testing
                 parameters: ["filename": "notes.txt"], encoding: URLEncoding.queryString,
                 destination: DownloadDestinations.suggestedFileName(in: scratch.url)))
         let error = await #expect(throws: CourierError.self) {
-            try await scratch.run { try await Provider<TestTarget>().request(target) }
+            try await Provider<TestTarget>(transport: try scratch.transport()).request(target)
         }
         guard case .underlying(let underlying, _)? = error, case .destinationExists? = underlying as? TransferError
         else {

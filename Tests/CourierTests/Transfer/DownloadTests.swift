@@ -16,7 +16,7 @@ import Testing
     ) async throws -> Response {
         let target = try TestTarget.loopback(
             path, task: .downloadDestination({ _, _ in (destination, options) }), validationType: validationType)
-        return try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) }
+        return try await Provider<TestTarget>(transport: try folder.transport(kind)).request(target)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -33,9 +33,7 @@ import Testing
                 seen.append(ProgressResponse(progress: Double(size ?? -1) + Double(response.statusCode) / 1000))
                 return (destination, [])
             }))
-        let (reports, response) = try await folder.run {
-            try await progressReports(Provider(transport: try kind.make()), target)
-        }
+        let (reports, response) = try await progressReports(Provider(transport: try folder.transport(kind)), target)
         #expect(response.fileURL == destination)
         #expect(response.data.isEmpty)
         #expect(response.statusCode == 200)
@@ -55,9 +53,7 @@ import Testing
             task: .downloadParameters(
                 parameters: ["q": "a b"], encoding: URLEncoding.queryString, destination: { _, _ in (destination, []) })
         )
-        let response = try await folder.run {
-            try await Provider<TestTarget>(transport: try kind.make()).request(target)
-        }
+        let response = try await Provider<TestTarget>(transport: try folder.transport(kind)).request(target)
         #expect(response.fileURL == destination)
         let echo = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: destination))
         #expect(echo.query == "q=a%20b")
@@ -160,8 +156,8 @@ import Testing
         let target = TestTarget(
             baseURL: server.baseURL, path: "/bytes/5000", task: .downloadDestination({ _, _ in (destination, []) }),
             validationType: .successCodes)
-        let provider = Provider<TestTarget>(interceptors: [RetryTransferOnce()])
-        let response = try await folder.run { try await provider.request(target) }
+        let provider = Provider<TestTarget>(transport: try folder.transport(), interceptors: [RetryTransferOnce()])
+        let response = try await provider.request(target)
         #expect(counter.value == 2)
         #expect(response.fileURL == destination)
         #expect(try Data(contentsOf: destination) == StandardRoutes.patternData(offset: 0, count: 5000))

@@ -15,16 +15,14 @@ import Testing
     private func cancelAtFirstProgress(_ target: TestTarget, in folder: ScratchFolder, kind: TransportKind) async throws
         -> (Result<Response, CourierError>, seconds: Double)
     {
-        let provider = Provider<TestTarget>(transport: try kind.make())
+        let provider = Provider<TestTarget>(transport: try folder.transport(kind))
         let handle = CancelOnce()
         let start = DispatchTime.now().uptimeNanoseconds
-        let result: Result<Response, CourierError> = await folder.run {
-            await withCheckedContinuation { continuation in
-                let cancellable = provider.request(
-                    target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
-                ) { continuation.resume(returning: $0) }
-                handle.arm(cancellable)
-            }
+        let result: Result<Response, CourierError> = await withCheckedContinuation { continuation in
+            let cancellable = provider.request(
+                target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
+            ) { continuation.resume(returning: $0) }
+            handle.arm(cancellable)
         }
         return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
@@ -50,7 +48,7 @@ import Testing
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: server.baseURL, path: "/upload", method: .post, task: .uploadMultipart(form))
         let task = Task {
-            try await folder.run { try await Provider<TestTarget>(transport: try kind.make()).request(target) }
+            try await Provider<TestTarget>(transport: try folder.transport(kind)).request(target)
         }
         var arrived = false
         for _ in 0..<500 where !arrived {
@@ -98,7 +96,7 @@ import Testing
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let task = Task { () async throws -> TransferPlan in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await folder.run { try await TransferPlan.prepare(for: .uploadMultipart(form), stub: .never) }
+            return try await TransferPlan.prepare(for: .uploadMultipart(form), stub: .never, in: folder.url)
         }
         let error = await #expect(throws: CourierError.self) { try await task.value }
         #expect(error?.isCancelled == true)

@@ -9,7 +9,8 @@ import Testing
 #endif
 
 /// A folder of one test's own: its files, and Courier's temporary files for the requests the test
-/// makes, so the test can check that nothing is left behind while other tests run.
+/// makes through ``transport(_:policy:)``, so the test can check that nothing is left behind while
+/// other tests run.
 struct ScratchFolder {
     let url: URL
 
@@ -18,9 +19,11 @@ struct ScratchFolder {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    /// Runs `body` with Courier's temporary files going to this folder.
-    func run<T>(_ body: () async throws -> T) async rethrows -> T {
-        try await TemporaryFiles.$directory.withValue(url) { try await body() }
+    /// A transport of `kind` whose temporary files go to this folder.
+    func transport(_ kind: TransportKind = .curl, policy: TransportPolicy = TransportPolicy()) throws -> any Transport {
+        var policy = policy
+        policy.temporaryDirectory = url
+        return try kind.make(policy: policy)
     }
 
     /// A path in the folder; the file is not created.

@@ -29,13 +29,15 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport()
+        let transport = RecordingTransport(temporaryDirectory: folder.url)
         let form = MultipartFormData(boundary: "XyZ", parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
-        try await folder.run { _ = try await Provider<TestTarget>(transport: transport).request(target) }
+        _ = try await Provider<TestTarget>(transport: transport).request(target)
         let attempt = try #require(transport.attempts.first)
         let bodyFile = try #require(attempt.request.bodyFileURL)
         #expect(bodyFile.lastPathComponent.hasPrefix("courier-multipart-"))
+        // In the folder the transport names, not the system's temporary directory.
+        #expect(bodyFile.deletingLastPathComponent().standardizedFileURL.path == folder.url.standardizedFileURL.path)
         #expect(attempt.request.urlRequest.httpBody == nil)
         #expect(
             attempt.body
@@ -50,11 +52,13 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport { _, index in TransportResponse(statusCode: index == 0 ? 503 : 200) }
+        let transport = RecordingTransport(temporaryDirectory: folder.url) { _, index in
+            TransportResponse(statusCode: index == 0 ? 503 : 200)
+        }
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
         let provider = Provider<TestTarget>(transport: transport, interceptors: [RetryTransferOnce()])
-        let response = try await folder.run { try await provider.request(target) }
+        let response = try await provider.request(target)
         #expect(response.statusCode == 200)
         let attempts = transport.attempts
         #expect(attempts.count == 2)
@@ -68,13 +72,13 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport { _, _ in throw URLError(.networkConnectionLost) }
+        let transport = RecordingTransport(temporaryDirectory: folder.url) { _, _ in
+            throw URLError(.networkConnectionLost)
+        }
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
-        let error = await folder.run {
-            await #expect(throws: CourierError.self) {
-                try await Provider<TestTarget>(transport: transport).request(target)
-            }
+        let error = await #expect(throws: CourierError.self) {
+            try await Provider<TestTarget>(transport: transport).request(target)
         }
         guard case .underlying(let underlying, _) = error else {
             Issue.record("expected the transport's error, got \(String(describing: error))")
@@ -123,7 +127,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let good = try folder.write(Data("ok".utf8), named: "ok.txt")
-        let transport = RecordingTransport()
+        let transport = RecordingTransport(temporaryDirectory: folder.url)
         let hooks = HookRecorder(name: "hooks")
         let provider = Provider<TestTarget>(transport: transport, plugins: [hooks])
         let form = MultipartFormData(parts: [
@@ -132,7 +136,7 @@ import Testing
             MultipartFormBodyPart(provider: .file(folder.url), name: "b"),
         ])
         let target = TestTarget(baseURL: base, path: "up", method: .post, task: .uploadMultipart(form))
-        let error = await folder.run { await #expect(throws: CourierError.self) { try await provider.request(target) } }
+        let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
         guard case .underlying(let underlying, nil) = error,
             case .fileNotReadable(let url) = underlying as? TransferError
         else {

@@ -43,13 +43,11 @@ import Testing
 
         let target = try TestTarget.loopback("/upload", method: .post, task: .uploadMultipart(form))
         let reports = Reports()
-        let provider = Provider<TestTarget>(transport: try kind.make())
-        let result: Result<Response, CourierError> = await folder.run {
-            await withCheckedContinuation { continuation in
-                provider.request(
-                    target, callbackQueue: DispatchQueue(label: "progress"), progress: { reports.append($0) }
-                ) { continuation.resume(returning: $0) }
-            }
+        let provider = Provider<TestTarget>(transport: try folder.transport(kind))
+        let result: Result<Response, CourierError> = await withCheckedContinuation { continuation in
+            provider.request(
+                target, callbackQueue: DispatchQueue(label: "progress"), progress: { reports.append($0) }
+            ) { continuation.resume(returning: $0) }
         }
         let summary = try result.get().map(UploadSummary.self)
         #expect(summary == UploadSummary(bytes: expected.count, checksum: checksum(of: expected)))
@@ -67,7 +65,8 @@ import Testing
         let hooks = HookRecorder(name: "hooks")
         let target = try TestTarget.loopback(
             "/echo", method: .post, task: .uploadCompositeMultipart(form, urlParameters: ["page": 2]))
-        let response = try await folder.run { try await Provider<TestTarget>(plugins: [hooks]).request(target) }
+        let response = try await Provider<TestTarget>(transport: try folder.transport(kind), plugins: [hooks]).request(
+            target)
         let echo = try response.map(Echo.self)
         #expect(echo.query == "page=2")
         #expect(echo.headers["content-type"] == "multipart/form-data; boundary=B0undary")

@@ -213,13 +213,11 @@ import Testing
         defer { server.stop() }
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let transport = try kind.make(policy: TransportPolicy(maximumDownloadSize: 1 << 20))
+        let transport = try folder.transport(kind, policy: TransportPolicy(maximumDownloadSize: 1 << 20))
         let error = await #expect(throws: ResponseSizeLimitExceeded.self) {
-            try await folder.run {
-                try await transport.send(
-                    TransportRequest(urlRequest: try Self.request(server, "bytes/3000000"), destination: .temporaryFile)
-                )
-            }
+            try await transport.send(
+                TransportRequest(urlRequest: try Self.request(server, "bytes/3000000"), destination: .temporaryFile)
+            )
         }
         #expect(error == ResponseSizeLimitExceeded(limit: 1 << 20, isDownload: true))
         #expect(error?.errorDescription?.contains("maximumDownloadSize") == true)

@@ -39,6 +39,9 @@ import Foundation
 public final class CurlTransport: Transport {
     /// The rules for redirects and response sizes.
     public let policy: TransportPolicy
+
+    /// The policy's ``TransportPolicy/temporaryDirectory``.
+    public var temporaryDirectory: URL { policy.temporaryDirectory }
     /// Which TLS servers are trusted.
     public let trust: ServerTrustPolicy
     /// libcurl's version, such as `libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 brotli/1.0.9 nghttp2/1.52.0`.
@@ -151,7 +154,8 @@ public final class CurlTransport: Transport {
                 if let left = remaining, left <= 0 { throw URLError(.timedOut) }
             }
             let sink: CurlSink =
-                request.destination == .temporaryFile ? .file(TemporaryFiles.newURL(for: "download")) : .memory
+                request.destination == .temporaryFile
+                ? .file(TemporaryFiles.newURL(for: "download", in: policy.temporaryDirectory)) : .memory
             let (fields, removed) = headers(for: current, url: url, hasBody: body.isPresent)
             let options = CurlHopOptions(
                 headers: fields, removedHeaders: removed, body: body, sink: sink,

@@ -29,7 +29,9 @@ final class SessionTask: Sendable {
     private init(request: TransportRequest, owner: SessionOwner) {
         self.request = request
         self.owner = owner
-        downloadURL = request.destination == .temporaryFile ? TemporaryFiles.newURL(for: "download") : nil
+        downloadURL =
+            request.destination == .temporaryFile
+            ? TemporaryFiles.newURL(for: "download", in: owner.policy.temporaryDirectory) : nil
         headTimeout = owner.headTimeout(for: request.urlRequest)
         let body: Body =
             if let file = request.bodyFileURL {

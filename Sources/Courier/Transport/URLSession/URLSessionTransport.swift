@@ -40,6 +40,9 @@ public final class URLSessionTransport: Transport {
     /// The rules for redirects and response sizes.
     public let policy: TransportPolicy
 
+    /// The policy's ``TransportPolicy/temporaryDirectory``.
+    public var temporaryDirectory: URL { policy.temporaryDirectory }
+
     /// A transport over a session with the `.default` configuration, the default policy and no delegate.
     public convenience init() {
         self.init(configuration: .default)
