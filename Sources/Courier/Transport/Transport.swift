@@ -23,6 +23,11 @@ import Foundation
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response once its whole body has arrived.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// Sends `request` and returns the response once its head has arrived, its body to be read as it
+    /// comes; reading slowly pauses the transfer rather than buffering it. The default calls
+    /// ``send(_:)`` and hands the body over as one chunk.
+    func stream(_ request: TransportRequest) async throws -> TransportStream
 }
 
 /// Everything a transfer needs: the request, where its body comes from, where the answer goes, and
