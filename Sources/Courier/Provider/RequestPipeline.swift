@@ -36,7 +36,7 @@ extension Provider {
 
     /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``, and sets the
     /// target's `timeout` (``TargetType/timeoutInterval``), else the provider's, when there is one.
-    private func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
+    func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
         do {
             var request = try await requestClosure(endpoint)
             if let timeout, timeout > 0 {
@@ -114,27 +114,9 @@ extension Provider {
         _ request: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
         progress: ProgressReporter?
     ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
-        guard !Task.isCancelled else { return (.failure(.cancelled), nil) }
-        var request = request
-        do {
-            for interceptor in interceptors {
-                request = try await interceptor.adapt(request, for: target)
-            }
-        } catch {
-            return (.failure(Self.courierError(error, response: nil)), nil)
-        }
-        request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
-        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
-        // (or logged) with a header that could inject another.
-        do {
-            try HeaderValidation.check(request.allHTTPHeaderFields)
-        } catch {
-            return (.failure(error), nil)
-        }
-        let sent = SentRequest(request: request)
-        for plugin in plugins {
-            plugin.willSend(sent, target: target)
-        }
+        let prepared = await prepareAttempt(request, target: target)
+        if case .failure(let error) = prepared { return (.failure(error), nil) }
+        guard case .success(let request) = prepared else { return (.failure(.cancelled), nil) }
 
         let outcome: Result<Response, CourierError>
         switch stub {
@@ -145,6 +127,33 @@ extension Provider {
         }
         // A download reaches its destination only once its status has passed validation.
         return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
+    }
+
+    /// The request of one attempt, as it goes out: interceptors adapt it, plugins prepare it, its headers
+    /// are checked, and plugins hear `willSend`.
+    func prepareAttempt(_ request: URLRequest, target: Target) async -> Result<URLRequest, CourierError> {
+        guard !Task.isCancelled else { return .failure(.cancelled) }
+        var request = request
+        do {
+            for interceptor in interceptors {
+                request = try await interceptor.adapt(request, for: target)
+            }
+        } catch {
+            return .failure(Self.courierError(error, response: nil))
+        }
+        request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
+        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
+        // (or logged) with a header that could inject another.
+        do {
+            try HeaderValidation.check(request.allHTTPHeaderFields)
+        } catch {
+            return .failure(error)
+        }
+        let sent = SentRequest(request: request)
+        for plugin in plugins {
+            plugin.willSend(sent, target: target)
+        }
+        return .success(request)
     }
 
     /// Sends `request` through the transport, its body and response body where `plan` says.
@@ -164,7 +173,7 @@ extension Provider {
     }
 
     /// The first decision other than ``RetryDecision/doNotRetry`` among the interceptors.
-    private func retryDecision(
+    func retryDecision(
         _ request: URLRequest, target: Target, result: Result<Response, CourierError>, retries: Int
     ) async -> RetryDecision {
         for interceptor in interceptors {
@@ -191,7 +200,7 @@ extension Provider {
 
     /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,
     /// or a status code of 400 or more.
-    private static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
+    static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
         switch outcome {
         case .success(let response): response.statusCode >= 400
         case .failure(let error): !error.isCancelled
@@ -200,7 +209,7 @@ extension Provider {
 
     /// The answer of ``stubRequest(_:request:callbackQueue:completion:endpoint:stubBehavior:)``;
     /// cancelling the awaiting task cancels its token.
-    private func stubbedAnswer(
+    func stubbedAnswer(
         _ target: Target, request: URLRequest, endpoint: Endpoint, stub: StubBehavior
     ) async -> Result<Response, CourierError> {
         let token = Locked<CancellableToken?>(nil)
@@ -234,7 +243,7 @@ extension Provider {
         }
     }
 
-    private static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
+    static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
         Response, CourierError
     > {
         guard case .success(let response) = outcome, !validation.accepts(response.statusCode) else { return outcome }
