@@ -152,7 +152,7 @@ import Testing
         let recorder = StreamRecorder()
         let provider = Provider<TestTarget>(transport: try kind.make(), plugins: [recorder])
         do {
-            let stream = try await provider.stream(try .loopback("/stream/bytes?size=\(50 << 20)"))
+            let stream = try await provider.stream(try .loopback("/stream/bytes?size=\(8 << 20)"))
             for try await _ in stream { break }
         }
         let results = recorder.results
