@@ -122,6 +122,11 @@ final class StreamBuffer: Sendable {
     /// The next chunk, waiting for one; `nil` once the body has ended; throws the transport's error
     /// once, or `CancellationError` when the awaiting task is cancelled (which stops the transfer).
     func next() async throws -> Data? {
+        // A cancelled reader stops the transfer even while chunks are buffered.
+        if Task.isCancelled {
+            terminate()
+            throw CancellationError()
+        }
         while true {
             switch take() {
             case .chunk(let chunk, let resume):
