@@ -31,6 +31,7 @@ static struct {
     int (*easy_perform)(void *);
     easy_setopt_fn easy_setopt;
     easy_getinfo_fn easy_getinfo;
+    int (*easy_pause)(void *, int);
     void *(*slist_append)(void *, const char *);
     void (*slist_free_all)(void *);
     void *(*multi_init)(void);
@@ -94,6 +95,7 @@ static void load(void) {
     RESOLVE(easy_perform, "curl_easy_perform");
     RESOLVE(easy_setopt, "curl_easy_setopt");
     RESOLVE(easy_getinfo, "curl_easy_getinfo");
+    RESOLVE(easy_pause, "curl_easy_pause");
     RESOLVE(slist_append, "curl_slist_append");
     RESOLVE(slist_free_all, "curl_slist_free_all");
     RESOLVE(multi_init, "curl_multi_init");
@@ -144,6 +146,7 @@ int ccurl_easy_setopt_progress_callback(void *easy, int option, ccurl_progress_c
 int ccurl_easy_setopt_seek_callback(void *easy, int option, ccurl_seek_callback callback) {
     return curl.easy_setopt(easy, option, callback);
 }
+int ccurl_easy_pause(void *easy, int bitmask) { return curl.easy_pause(easy, bitmask); }
 int ccurl_easy_getinfo_long(void *easy, int info, long *value) { return curl.easy_getinfo(easy, info, value); }
 int ccurl_easy_getinfo_off_t(void *easy, int info, int64_t *value) { return curl.easy_getinfo(easy, info, value); }
 int ccurl_easy_getinfo_string(void *easy, int info, const char **value) {

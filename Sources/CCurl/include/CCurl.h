@@ -57,6 +57,7 @@
 #define CCURLOPT_EXPECT_100_TIMEOUT_MS (CCURL_LONG + 227)
 #define CCURLOPT_PINNEDPUBLICKEY (CCURL_POINTER + 230)
 #define CCURLOPT_UPLOAD_BUFFERSIZE (CCURL_LONG + 280)
+#define CCURLOPT_SUPPRESS_CONNECT_HEADERS (CCURL_LONG + 265)
 #define CCURLOPT_PROTOCOLS_STR (CCURL_POINTER + 318)
 #define CCURLOPT_REDIR_PROTOCOLS_STR (CCURL_POINTER + 319)
 
@@ -124,6 +125,10 @@
 
 // Callback return values.
 #define CCURL_READFUNC_ABORT 0x10000000
+#define CCURL_WRITEFUNC_PAUSE 0x10000001
+
+// Bits of curl_easy_pause: CONT (0) unpauses both directions.
+#define CCURLPAUSE_CONT 0
 #define CCURL_SEEKFUNC_OK 0
 #define CCURL_SEEKFUNC_FAIL 1
 
@@ -156,6 +161,9 @@ int ccurl_easy_setopt_off_t(void *easy, int option, int64_t value);
 int ccurl_easy_setopt_data_callback(void *easy, int option, ccurl_data_callback callback);
 int ccurl_easy_setopt_progress_callback(void *easy, int option, ccurl_progress_callback callback);
 int ccurl_easy_setopt_seek_callback(void *easy, int option, ccurl_seek_callback callback);
+/// Pauses or unpauses a transfer (`CCURLPAUSE_CONT` unpauses); call it only on the thread driving its
+/// multi handle. Unpausing may call the write callback before it returns.
+int ccurl_easy_pause(void *easy, int bitmask);
 int ccurl_easy_getinfo_long(void *easy, int info, long *value);
 int ccurl_easy_getinfo_off_t(void *easy, int info, int64_t *value);
 int ccurl_easy_getinfo_string(void *easy, int info, const char **value);

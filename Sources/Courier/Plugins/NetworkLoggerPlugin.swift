@@ -118,6 +118,9 @@ extension NetworkLoggerPlugin {
             let description = error.errorDescription ?? String(describing: error)
             entries.append(entry("Error", configuration.redaction.redactedText(description), target))
         }
+        if let byteCount = response?.streamedByteCount {
+            entries.append(entry("Response Body", "<\(byteCount) bytes streamed>", target))
+        }
         if configuration.logOptions.contains(.metrics), let metrics = response?.metrics {
             entries.append(entry("Metrics", metrics.summary, target))
         }

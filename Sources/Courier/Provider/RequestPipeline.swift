@@ -36,7 +36,7 @@ extension Provider {
 
     /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``, and sets the
     /// target's `timeout` (``TargetType/timeoutInterval``), else the provider's, when there is one.
-    private func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
+    func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
         do {
             var request = try await requestClosure(endpoint)
             if let timeout, timeout > 0 {
@@ -64,28 +64,37 @@ extension Provider {
         defer { plan.cleanUp() }
         let request = plan.applied(to: request)
         let reporter = progress.map(ProgressReporter.init)
+        let (outcome, context, wasSent) = await retrying(target, head: { $0 }) {
+            await self.attempt(request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
+        }
+        return finish(outcome, target: target, context: context, wasSent: wasSent)
+    }
+
+    /// Runs `attempt` again for as long as an interceptor asks for a retry, and returns the final
+    /// outcome, the request's context, and whether any attempt reached `willSend`. Each final decision
+    /// returns; the retry is the one path that loops. `head` is the response of a successful answer,
+    /// which the interceptors judge.
+    func retrying<Answer>(
+        _ target: Target, head: (Answer) -> Response,
+        _ attempt: () async -> (outcome: Result<Answer, CourierError>, sentRequest: URLRequest?)
+    ) async -> (outcome: Result<Answer, CourierError>, context: RequestContext, wasSent: Bool) {
         var context = RequestContext()
         var wasSent = false
         while true {
-            let attempt = await RequestContext.$bound.withValue(context) {
-                await self.attempt(
-                    request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
-            }
+            let attempt = await RequestContext.$bound.withValue(context) { await attempt() }
             let outcome = attempt.outcome
             wasSent = wasSent || attempt.sentRequest != nil
-            guard Self.failed(outcome), let sentRequest = attempt.sentRequest else {
-                return finish(outcome, target: target, context: context, wasSent: wasSent)
-            }
+            let result = outcome.map(head)
+            guard Self.failed(result), let sentRequest = attempt.sentRequest else { return (outcome, context, wasSent) }
             let decision = await RequestContext.$bound.withValue(context) {
-                await retryDecision(sentRequest, target: target, result: outcome, retries: context.attempt)
+                await retryDecision(sentRequest, target: target, result: result, retries: context.attempt)
             }
             let delay: Duration
             switch decision {
             case .doNotRetry:
-                return finish(outcome, target: target, context: context, wasSent: wasSent)
+                return (outcome, context, wasSent)
             case .doNotRetryWithError(let error):
-                let failure = CourierError(error, response: outcome.response)
-                return finish(.failure(failure), target: target, context: context, wasSent: wasSent)
+                return (.failure(CourierError(error, response: result.response)), context, wasSent)
             case .retry:
                 delay = .zero
             case .retryAfter(let seconds):
@@ -94,7 +103,7 @@ extension Provider {
             do {
                 try await Task.sleep(for: delay)
             } catch {
-                return finish(.failure(.cancelled), target: target, context: context, wasSent: wasSent)
+                return (.failure(.cancelled), context, wasSent)
             }
             context.attempt += 1
         }
@@ -117,29 +126,13 @@ extension Provider {
     /// One attempt: interceptors adapt, plugins prepare, the headers are checked, plugins hear
     /// `willSend`, then the stub or the transport answers and the status is validated.
     private func attempt(
-        _ request: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
+        _ unprepared: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
         progress: ProgressReporter?
     ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
-        guard !Task.isCancelled else { return (.failure(.cancelled), nil) }
-        var request = request
-        do {
-            for interceptor in interceptors {
-                request = try await interceptor.adapt(request, for: target)
-            }
-        } catch {
-            return (.failure(CourierError(error)), nil)
-        }
-        request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
-        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
-        // (or logged) with a header that could inject another.
-        do {
-            try HeaderValidation.check(request.allHTTPHeaderFields)
-        } catch {
-            return (.failure(error), nil)
-        }
-        let sent = SentRequest(request: request)
-        for plugin in plugins {
-            plugin.willSend(sent, target: target)
+        let request: URLRequest
+        switch await prepareAttempt(unprepared, target: target) {
+        case .success(let prepared): request = prepared
+        case .failure(let error): return (.failure(error), nil)
         }
 
         let outcome: Result<Response, CourierError>
@@ -151,6 +144,33 @@ extension Provider {
         }
         // A download reaches its destination only once its status has passed validation.
         return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
+    }
+
+    /// The request of one attempt, as it goes out: interceptors adapt it, plugins prepare it, its headers
+    /// are checked, and plugins hear `willSend`.
+    func prepareAttempt(_ request: URLRequest, target: Target) async -> Result<URLRequest, CourierError> {
+        guard !Task.isCancelled else { return .failure(.cancelled) }
+        var request = request
+        do {
+            for interceptor in interceptors {
+                request = try await interceptor.adapt(request, for: target)
+            }
+        } catch {
+            return .failure(CourierError(error))
+        }
+        request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
+        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
+        // (or logged) with a header that could inject another.
+        do {
+            try HeaderValidation.check(request.allHTTPHeaderFields)
+        } catch {
+            return .failure(error)
+        }
+        let sent = SentRequest(request: request)
+        for plugin in plugins {
+            plugin.willSend(sent, target: target)
+        }
+        return .success(request)
     }
 
     /// Sends `request` through the transport, its body and response body where `plan` says.
@@ -170,7 +190,7 @@ extension Provider {
     }
 
     /// The first decision other than ``RetryDecision/doNotRetry`` among the interceptors.
-    private func retryDecision(
+    func retryDecision(
         _ request: URLRequest, target: Target, result: Result<Response, CourierError>, retries: Int
     ) async -> RetryDecision {
         for interceptor in interceptors {
@@ -183,7 +203,7 @@ extension Provider {
 
     /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,
     /// or a status code of 400 or more.
-    private static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
+    static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
         switch outcome {
         case .success(let response): response.statusCode >= 400
         case .failure(let error): !error.isCancelled
@@ -192,7 +212,7 @@ extension Provider {
 
     /// The answer of ``stubRequest(_:request:callbackQueue:completion:endpoint:stubBehavior:)``;
     /// cancelling the awaiting task cancels its token.
-    private func stubbedAnswer(
+    func stubbedAnswer(
         _ target: Target, request: URLRequest, endpoint: Endpoint, stub: StubBehavior
     ) async -> Result<Response, CourierError> {
         let token = Locked<CancellableToken?>(nil)
@@ -228,7 +248,7 @@ extension Provider {
         }
     }
 
-    private static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
+    static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
         Response, CourierError
     > {
         guard case .success(let response) = outcome, !validation.accepts(response.statusCode) else { return outcome }

@@ -23,6 +23,10 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
     /// How the transfer went (phases, bytes, connection), when the transport measured it; `nil` for
     /// stubs and transports that measure nothing.
     public let metrics: TransferMetrics?
+    /// For the head of a response streamed with ``Provider/stream(_:)``, as plugins hear of it once the
+    /// stream has ended: the body bytes that reached the reader (the body itself is not kept, ``data``
+    /// is empty). `nil` for every other response.
+    public let streamedByteCount: Int64?
 
     /// Creates a response.
     ///
@@ -51,7 +55,7 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
     /// use).
     init(
         statusCode: Int, data: Data, request: URLRequest?, source: HTTPResponseSource, fileURL: URL?,
-        metrics: TransferMetrics?
+        metrics: TransferMetrics?, streamedByteCount: Int64? = nil
     ) {
         self.statusCode = statusCode
         self.data = data
@@ -59,6 +63,7 @@ public final class Response: Sendable, Equatable, CustomStringConvertible, Custo
         self.source = source
         self.fileURL = fileURL
         self.metrics = metrics
+        self.streamedByteCount = streamedByteCount
     }
 
     /// `Status Code: 200, Data Length: 42`.

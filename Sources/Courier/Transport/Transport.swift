@@ -24,6 +24,11 @@ public protocol Transport: Sendable {
     /// Sends `request` and returns the response once its whole body has arrived.
     func send(_ request: TransportRequest) async throws -> TransportResponse
 
+    /// Sends `request` and returns the response once its head has arrived, its body to be read as it
+    /// comes; reading slowly pauses the transfer rather than buffering it. The default calls
+    /// ``send(_:)`` and hands the body over as one chunk.
+    func stream(_ request: TransportRequest) async throws -> TransportStream
+
     /// The folder where the provider writes the files it makes for this transport's requests
     /// (multipart bodies). Default: the system's temporary directory; Courier's transports answer their
     /// ``TransportPolicy/temporaryDirectory``.

@@ -187,6 +187,9 @@ struct CurlHopOptions {
     var proxy: String
     /// The hosts that bypass the proxy, as `CURLOPT_NOPROXY` takes them; empty for none.
     var proxyExceptions: String
+    /// Where the body goes as it arrives, for a streamed response: the hop's caller is resumed once the
+    /// head has arrived, and the transfer pauses while the buffer is full.
+    var stream: StreamBuffer?
 }
 
 /// What one hop came back with.
@@ -218,8 +221,11 @@ final class CurlTransfer: @unchecked Sendable {
     let state = Locked((isCancelled: false, isSubmitted: false))
     /// How many redirects came before this hop (for the metrics); set before submission.
     var redirectCount = 0
-    /// The caller awaiting the outcome; set before submission, resumed once by the engine.
+    /// The caller awaiting the outcome; set before submission, resumed once by the engine (for a
+    /// streamed response, once the head has arrived).
     var continuation: CheckedContinuation<CurlHopResult, any Error>?
+    /// Where the body of a streamed response goes; `nil` for other transfers.
+    let stream: StreamBuffer?
 
     // Engine thread only, from here on.
     private var headerList: UnsafeMutableRawPointer?
@@ -252,6 +258,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var lastActivity: UInt64 = 0
     /// The last moment a body byte was handed to libcurl: the head is due a request timeout later.
     private var bodyProgressAt: UInt64 = 0
+    /// Whether the write callback paused the transfer because the stream's buffer is full.
+    private var isPaused = false
 
     /// Configures `easy` for `request`.
     ///
@@ -262,6 +270,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.url = url
         limit = options.limit
         progress = options.progress
+        stream = options.stream
         requestTimeout = UInt64(max(0.001, options.requestTimeout) * 1e9)
         if case .file(let file) = options.sink {
             isDownload = true
@@ -338,6 +347,10 @@ final class CurlTransfer: @unchecked Sendable {
         if case .file = options.sink {
             easy.set(CCURLOPT_BUFFERSIZE, 512 << 10)
         }
+        if stream != nil {
+            // Only the server's own head ends the wait for the head; a proxy's answer to CONNECT is not it.
+            easy.set(CCURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
+        }
 
         let method = request.httpMethod ?? "GET"
         var hasBody = true
@@ -404,6 +417,14 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: On the engine's thread
 
+    /// Unpauses a transfer paused for its stream's reader, which has drained the buffer.
+    func unpause() {
+        guard isPaused else { return }
+        isPaused = false
+        lastActivity = DispatchTime.now().uptimeNanoseconds
+        ccurl_easy_pause(easy.handle, CCURLPAUSE_CONT)
+    }
+
     /// Notes the moment the engine handed the transfer to libcurl.
     func started(at now: UInt64) {
         lastActivity = now
@@ -414,6 +435,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// and, until the whole head has arrived, a request timeout after the last body byte was sent
     /// (however slowly a server drips header lines).
     var deadline: UInt64 {
+        // A transfer paused for a slow reader is waiting for it, not for the server.
+        if isPaused { return .max }
         let idle = lastActivity + requestTimeout
         return isHeadComplete ? idle : min(idle, bodyProgressAt + requestTimeout)
     }
@@ -555,6 +578,15 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func headComplete() {
         isHeadComplete = true
+        if stream != nil, let continuation {
+            // A streamed response's caller gets the head now; the body follows through the buffer.
+            self.continuation = nil
+            continuation.resume(
+                returning: CurlHopResult(
+                    statusCode: statusCode, httpVersion: httpVersion, headerLines: headerLines,
+                    setCookieLines: setCookieLines, location: location, body: Data(), fileURL: nil,
+                    metrics: metrics(redirectCount: redirectCount)))
+        }
         guard !isEncoded, let expected = contentLength, expected > 0 else { return }
         expectedLength = expected
         if sinkURL == nil, expected <= 64 << 20, expected <= limit ?? .max { body.reserveCapacity(Int(expected)) }
@@ -562,6 +594,20 @@ final class CurlTransfer: @unchecked Sendable {
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
         lastActivity = DispatchTime.now().uptimeNanoseconds
+        if let stream, !bytes.isEmpty {
+            if let limit, received + Int64(bytes.count) > limit {
+                failure = ResponseSizeLimitExceeded(limit: limit, isDownload: true)
+                return 0
+            }
+            // A full buffer keeps the bytes with libcurl, which hands them over again once unpaused.
+            guard stream.offer(bytes) else {
+                isPaused = true
+                return Int(CCURL_WRITEFUNC_PAUSE)
+            }
+            received += Int64(bytes.count)
+            if progress != nil { reportProgress() }
+            return bytes.count
+        }
         received += Int64(bytes.count)
         if let limit, received > limit {
             failure = ResponseSizeLimitExceeded(limit: limit, isDownload: isDownload)

@@ -13,6 +13,8 @@ final class CurlEngine: @unchecked Sendable {
     private struct Inbox {
         var added: [CurlTransfer] = []
         var cancelled: [CurlTransfer] = []
+        /// Streamed transfers whose reader has drained their buffer: to unpause.
+        var resumed: [CurlTransfer] = []
         var isStopping = false
         /// Whether the engine's thread is (about to be) waiting in `poll`: only then does news need a
         /// wake-up (a system call on each side).
@@ -61,13 +63,16 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Runs `transfer` and returns its outcome; cancelling the awaiting task stops it at once, and a
     /// transfer cancelled before the engine took it never reaches the network.
+    ///
+    /// A streamed transfer (one with a ``CurlTransfer/stream``) returns once its head has arrived and
+    /// goes on filling its buffer; ``cancel(_:)`` stops it, and the engine gives its handle back.
     func run(_ transfer: CurlTransfer, redirectCount: Int) async throws -> CurlHopResult {
         // The handle is reset on the caller's thread, not the engine's, once the transfer is over. The
         // engine's last use of it is published through the transfer's lock (see `finish`), which this
         // takes first.
         defer {
-            transfer.state.withLock { _ in }
-            recycle(transfer.easy)
+            let submitted = transfer.state.withLock { $0.isSubmitted }
+            if transfer.stream == nil || !submitted { recycle(transfer.easy) }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -89,13 +94,24 @@ final class CurlEngine: @unchecked Sendable {
                 deliver { $0.added.append(transfer) }
             }
         } onCancel: {
-            let submitted = transfer.state.withLock { state -> Bool in
-                state.isCancelled = true
-                return state.isSubmitted
-            }
-            guard submitted else { return }
-            deliver { $0.cancelled.append(transfer) }
+            cancel(transfer)
         }
+    }
+
+    /// Stops `transfer` at once, from any thread; one not yet handed to the engine never starts.
+    func cancel(_ transfer: CurlTransfer) {
+        let submitted = transfer.state.withLock { state -> Bool in
+            state.isCancelled = true
+            return state.isSubmitted
+        }
+        guard submitted else { return }
+        deliver { $0.cancelled.append(transfer) }
+    }
+
+    /// Unpauses a streamed `transfer` whose reader has drained its buffer, from any thread: the
+    /// engine's thread, which drives the multi handle, does it.
+    func unpause(_ transfer: CurlTransfer) {
+        deliver { $0.resumed.append(transfer) }
     }
 
     /// Lets the thread end once the transfers under way have ended.
@@ -122,6 +138,7 @@ final class CurlEngine: @unchecked Sendable {
                 defer {
                     inbox.added.removeAll(keepingCapacity: true)
                     inbox.cancelled.removeAll(keepingCapacity: true)
+                    inbox.resumed.removeAll(keepingCapacity: true)
                 }
                 return inbox
             }
@@ -143,6 +160,10 @@ final class CurlEngine: @unchecked Sendable {
                 active.removeValue(forKey: transfer.easy.key)
                 finish(transfer, with: .failure(URLError(.cancelled)), added: true)
             }
+            for transfer in inbox.resumed where active[transfer.easy.key] === transfer {
+                transfer.unpause()
+                nextDeadlineCheck = min(nextDeadlineCheck, transfer.deadline)
+            }
             if inbox.isStopping && active.isEmpty { return }
 
             multi.perform()
@@ -152,7 +173,8 @@ final class CurlEngine: @unchecked Sendable {
             }
             let timeout = pollTimeout()
             let waits = self.inbox.withLock { inbox in
-                inbox.isPolling = inbox.added.isEmpty && inbox.cancelled.isEmpty && !inbox.isStopping
+                inbox.isPolling =
+                    inbox.added.isEmpty && inbox.cancelled.isEmpty && inbox.resumed.isEmpty && !inbox.isStopping
                 return inbox.isPolling
             }
             // News that came during `perform` is taken at once; otherwise wait for sockets or news.
@@ -202,6 +224,15 @@ final class CurlEngine: @unchecked Sendable {
         let continuation = transfer.continuation
         transfer.continuation = nil
         unfinished.withLock { $0 -= 1 }
+        if let stream = transfer.stream {
+            // A streamed transfer's caller has its head (or gets the failure below); the body ends here,
+            // and the handle, no longer in use, goes back to the pool from the engine's thread.
+            switch outcome {
+            case .success: stream.finish()
+            case .failure(let error): stream.finish(throwing: error)
+            }
+            recycle(transfer.easy)
+        }
         // Hands the easy handle over to the caller, who resets it once resumed (see `run`).
         transfer.state.withLock { _ in }
         continuation?.resume(with: outcome)

@@ -119,12 +119,34 @@ public final class CurlTransport: Transport {
     /// Redirects are followed here, one hop at a time, under ``policy``; cancelling the awaiting task
     /// stops the transfer at once with `URLError(.cancelled)`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await send(request, streaming: false).response
+    }
+
+    /// Sends `request` and returns once the head of the response has arrived; see
+    /// ``Transport/stream(_:)``.
+    ///
+    /// The body fills a buffer of about 1 MiB as it arrives; while the buffer is full the transfer is
+    /// paused (libcurl stops reading the socket, and the server's sending stalls), and it goes on once
+    /// the reader has drained it. The body counts against ``TransportPolicy/maximumDownloadSize``, not
+    /// the in-memory limit. Redirects are followed as for ``send(_:)``; the request timeout bounds each
+    /// wait for data while the reader keeps up.
+    public func stream(_ request: TransportRequest) async throws -> TransportStream {
+        let (head, body) = try await send(request, streaming: true)
+        return TransportStream(
+            statusCode: head.statusCode, source: head.source, buffer: body ?? StreamBuffer(chunks: []))
+    }
+
+    /// What ``send(_:)`` and ``stream(_:)`` share: the response, and the buffer its body fills when
+    /// `streaming`.
+    private func send(_ request: TransportRequest, streaming: Bool) async throws -> (
+        response: TransportResponse, body: StreamBuffer?
+    ) {
         let start = DispatchTime.now().uptimeNanoseconds
         let requestTimeout =
             request.urlRequest.timeoutInterval != 60 && request.urlRequest.timeoutInterval > 0
             ? request.urlRequest.timeoutInterval : settings.requestTimeout
         do {
-            return try await send(request, requestTimeout: requestTimeout, start: start)
+            return try await send(request, requestTimeout: requestTimeout, start: start, streaming: streaming)
         } catch {
             throw TransportFailure.annotated(
                 error, request: request.urlRequest, requestTimeout: requestTimeout,
@@ -135,8 +157,8 @@ public final class CurlTransport: Transport {
 
     /// Sends `request`, following redirects; what ``send(_:)`` does, with its errors as they arise.
     private func send(
-        _ request: TransportRequest, requestTimeout: TimeInterval, start: UInt64
-    ) async throws -> TransportResponse {
+        _ request: TransportRequest, requestTimeout: TimeInterval, start: UInt64, streaming: Bool
+    ) async throws -> (response: TransportResponse, body: StreamBuffer?) {
         var current = request.urlRequest
         var body: CurlBody = request.bodyFileURL.map { .file($0) } ?? current.httpBody.map { .data($0) } ?? .none
         var redirects = 0
@@ -154,16 +176,16 @@ public final class CurlTransport: Transport {
                 if let left = remaining, left <= 0 { throw URLError(.timedOut) }
             }
             let sink: CurlSink =
-                request.destination == .temporaryFile
+                request.destination == .temporaryFile && !streaming
                 ? .file(TemporaryFiles.newURL(for: "download", in: policy.temporaryDirectory)) : .memory
             let (fields, removed) = headers(for: current, url: url, hasBody: body.isPresent)
             let options = CurlHopOptions(
                 headers: fields, removedHeaders: removed, body: body, sink: sink,
-                limit: request.destination == .temporaryFile
+                limit: request.destination == .temporaryFile || streaming
                     ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
                 progress: request.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
                 trust: trust, proxy: settings.proxy.proxy(forScheme: scheme),
-                proxyExceptions: settings.proxy.exceptions)
+                proxyExceptions: settings.proxy.exceptions, stream: streaming ? StreamBuffer() : nil)
             let easy = try engine.makeEasy()
             let transfer: CurlTransfer
             do {
@@ -171,6 +193,13 @@ public final class CurlTransport: Transport {
             } catch {
                 engine.recycle(easy)
                 throw error
+            }
+            if let stream = options.stream {
+                let engine = engine
+                stream.setHooks(
+                    StreamBuffer.Hooks(
+                        resume: { [weak transfer] in if let transfer { engine.unpause(transfer) } },
+                        cancel: { [weak transfer] in if let transfer { engine.cancel(transfer) } }))
             }
             var hop = try await engine.run(transfer, redirectCount: redirects)
             sent += hop.metrics.bytesSent
@@ -181,6 +210,7 @@ public final class CurlTransport: Transport {
                 let redirect = Redirect.next(after: hop.statusCode, location: hop.location, from: current)
             {
                 if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
+                options.stream?.terminate()
                 guard redirects < policy.maximumRedirects else {
                     throw URLError(
                         .httpTooManyRedirects,
@@ -200,7 +230,10 @@ public final class CurlTransport: Transport {
             hop.metrics.bytesReceived = received
             let head = ResponseHead(
                 url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, lines: hop.headerLines)
-            return TransportResponse(head: head, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics)
+            return (
+                TransportResponse(head: head, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics),
+                options.stream
+            )
         }
     }
 

@@ -9,6 +9,10 @@ import Foundation
 extension SessionTask {
     /// A data task's response head (URLSession gives download tasks none: their first bytes stand for it).
     func didReceive(_ response: URLResponse) {
+        if stream != nil {
+            deliverHead(response)
+            return
+        }
         state.withLock { state in
             state.isHeadDue = false
             // A new response: the body of an earlier one (a 401 answered with credentials) is not its body.
@@ -27,6 +31,10 @@ extension SessionTask {
 
     /// Body bytes of a data task, decoded: counted against ``TransportPolicy/maximumResponseBodySize``.
     func didReceive(_ data: Data, from task: URLSessionDataTask) {
+        if stream != nil {
+            didStream(data, from: task)
+            return
+        }
         let limit = owner.policy.maximumResponseBodySize
         let expected = request.progress == nil ? -1 : task.response?.expectedContentLength ?? -1
         let intake = state.withLock { state -> Intake in

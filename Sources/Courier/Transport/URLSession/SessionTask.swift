@@ -25,10 +25,14 @@ final class SessionTask: Sendable {
     let downloadURL: URL?
     private let headTimeout: TimeInterval
     let state: Locked<State>
+    /// Where the body goes as it arrives, for a streamed response (see `SessionTask+Stream.swift`);
+    /// `nil` for other requests.
+    let stream: StreamBuffer?
 
-    private init(request: TransportRequest, owner: SessionOwner) {
+    init(request: TransportRequest, owner: SessionOwner, stream: StreamBuffer? = nil) {
         self.request = request
         self.owner = owner
+        self.stream = stream
         downloadURL =
             request.destination == .temporaryFile
             ? TemporaryFiles.newURL(for: "download", in: owner.policy.temporaryDirectory) : nil
@@ -57,7 +61,7 @@ final class SessionTask: Sendable {
         }
     }
 
-    private func start(_ continuation: CheckedContinuation<TransportResponse, any Error>) {
+    func start(_ continuation: CheckedContinuation<TransportResponse, any Error>) {
         let cancelled = state.withLock { state in
             if state.isCancelled { return true }
             state.continuation = continuation
@@ -134,7 +138,8 @@ final class SessionTask: Sendable {
     /// already ended or been stopped.
     func stop(_ task: URLSessionTask, failing error: any Error) {
         let stopping = state.withLock { state in
-            guard state.failure == nil, !state.isCancelled, state.continuation != nil else { return false }
+            guard state.failure == nil, !state.isCancelled, state.continuation != nil || state.isStreamingBody
+            else { return false }
             state.failure = error
             state.isHeadDue = false
             return true
@@ -217,6 +222,7 @@ final class SessionTask: Sendable {
         case .finished(let continuation, let outcome, let fileURL):
             if case .failure = outcome, let fileURL { TemporaryFiles.remove(fileURL) }
             continuation?.resume(with: outcome)
+            finishStream(with: outcome)
         }
     }
 
@@ -271,6 +277,8 @@ extension SessionTask {
 
     struct State {
         var continuation: CheckedContinuation<TransportResponse, any Error>?
+        /// Whether a streamed response's caller has its head, its body going to ``SessionTask/stream``.
+        var isStreamingBody = false
         /// The URLSession task under way, known to ``SessionTask/cancel()`` only once resumed.
         var task: URLSessionTask?
         var isCancelled = false

@@ -100,4 +100,24 @@ public final class URLSessionTransport: Transport {
                 elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
     }
+
+    /// Sends `request` and returns once the head of the response has arrived; see
+    /// ``Transport/stream(_:)``.
+    ///
+    /// On Apple platforms a reader that falls behind by about 1 MiB suspends the data task until it has
+    /// caught up. On Linux URLSession cannot pause a transfer (suspending a running task there restarts
+    /// it), so what the reader has not taken yet is held in memory, up to
+    /// ``TransportPolicy/maximumResponseBodySize``, past which the stream fails with
+    /// ``ResponseSizeLimitExceeded``; ``CurlTransport`` pauses instead. The resource timeout does not
+    /// apply to a stream.
+    public func stream(_ request: TransportRequest) async throws -> TransportStream {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            return try await SessionTask.stream(request, in: owner)
+        } catch {
+            throw TransportFailure.annotated(
+                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request.urlRequest),
+                resourceTimeout: nil, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+    }
 }
