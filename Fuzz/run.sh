@@ -2,7 +2,7 @@
 # Builds Courier's libFuzzer targets and runs each for a bounded number of iterations.
 #
 #   Fuzz/run.sh                       every target: 200,000 runs each, at most 120 s each
-#   Fuzz/run.sh url-building          one target (url-building, url-encoding, multipart)
+#   Fuzz/run.sh url-building          one target (url-building, url-encoding, multipart, server-sent-events)
 #   FUZZ_RUNS=1000000 FUZZ_MAX_TIME=600 Fuzz/run.sh multipart
 #   Fuzz/run.sh --reproduce multipart .build/fuzz/crashes/multipart-crash-…   replay one input
 #
@@ -13,6 +13,7 @@
 #   url-building   TargetURL (base URL + path) and Endpoint.urlRequest()     Fuzz/Targets/URLBuildingFuzz.swift
 #   url-encoding   URLEncoding with nested parameters, against a model       Fuzz/Targets/URLEncodingFuzz.swift
 #   multipart      MultipartEncoder and the redaction of what it writes      Fuzz/Targets/MultipartFuzz.swift
+#   server-sent-events  ServerSentEventParser and LineSplitter, any chunks   Fuzz/Targets/ServerSentEventFuzz.swift
 #
 # Binaries, corpora (kept between runs) and crashing inputs go to .build/fuzz. A crash fails the script
 # and leaves its input in .build/fuzz/crashes/<target>-crash-<sha1>: replay it with --reproduce, then
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 runs="${FUZZ_RUNS:-200000}"
 max_time="${FUZZ_MAX_TIME:-120}"
 out=.build/fuzz
-all_targets=(url-building url-encoding multipart)
+all_targets=(url-building url-encoding multipart server-sent-events)
 # Swift's own crash handler would fight AddressSanitizer's; libFuzzer prints the stack itself.
 export SWIFT_BACKTRACE=enable=no
 
@@ -33,6 +34,7 @@ source_file() {
         url-building) echo Fuzz/Targets/URLBuildingFuzz.swift ;;
         url-encoding) echo Fuzz/Targets/URLEncodingFuzz.swift ;;
         multipart) echo Fuzz/Targets/MultipartFuzz.swift ;;
+        server-sent-events) echo Fuzz/Targets/ServerSentEventFuzz.swift ;;
         *) echo "unknown fuzz target: $1 (one of: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 }

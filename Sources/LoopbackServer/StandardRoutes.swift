@@ -26,7 +26,9 @@ import Foundation
 /// | `/fault/gzip` | `gzipPayload` gzip-encoded, with `Content-Encoding: gzip`; `?corrupt=1` spoils its CRC |
 /// | `/fault/gzip-bomb?size=<n>` | n zero bytes (default 200 MiB) gzip-encoded into about n/160 bytes (no valid CRC) |
 /// | `/fault/drip-headers` | a status line, then a header line every 200 ms, never ending the head |
-/// | `/stream/...` | see `StandardRoutes+StreamingTests.swift` |
+/// | `/stream/bytes`, `/stream/numbered-events` | for the streaming tests: see `StandardRoutes+StreamingTests.swift` |
+/// | `/stream/chat?prompt=<text>` | a chat-style reply as server-sent events (`text/event-stream`): a `data: <token>` event with an `id` per token, 30 to 80 ms apart, then `event: done`; `interval=<ms>` fixes the pause |
+/// | `/stream/ndjson?count=<n>` | n (default 10) lines of JSON (`application/x-ndjson`), `interval` (default 20) ms apart |
 /// | anything else | 404 with JSON `{"error": "no route", "path": path}` |
 public enum StandardRoutes {
     /// The paths whose request bodies a server streams by default: `/upload`.
@@ -59,6 +61,7 @@ public enum StandardRoutes {
             return slowBody(count, intervalMilliseconds: request.queryItems["interval"])
         }
         if path == "/attachment" { return attachment(request) }
+        if path.hasPrefix("/stream/"), let answer = streaming(request) { return answer }
         if let answer = streamingTestRoute(request) { return answer }
         if let name = lastComponent(of: path, after: "/fault/"), let answer = fault(Substring(name), request) {
             return answer

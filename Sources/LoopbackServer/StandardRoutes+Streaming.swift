@@ -1,0 +1,108 @@
+import Foundation
+
+extension StandardRoutes {
+    /// The longest NDJSON feed `/stream/ndjson` sends, in lines.
+    static let maximumStreamedLineCount = 100_000
+
+    /// Answers the `/stream/...` routes: `/stream/chat` and `/stream/ndjson`; `nil` for any other path.
+    static func streaming(_ request: ServerRequest) -> ServerResponse? {
+        let interval = request.queryItems["interval"].flatMap { Int($0) }.map {
+            max(0, min($0, maximumDelayMilliseconds))
+        }
+        switch request.path {
+        case "/stream/chat":
+            return chat(prompt: request.queryItems["prompt"] ?? "", intervalMilliseconds: interval)
+        case "/stream/ndjson":
+            let requested = request.queryItems["count"].map { Int($0) } ?? 10
+            guard let count = requested, count >= 0 else { return badRequest("count must be a non-negative number") }
+            return ndjson(count: min(count, maximumStreamedLineCount), intervalMilliseconds: interval ?? 20)
+        default:
+            return nil
+        }
+    }
+
+    /// The tokens of the chat reply to `prompt`: its words, each but the first with the space before it.
+    static func chatReplyTokens(to prompt: String) -> [String] {
+        let asked = prompt.isEmpty ? "nothing" : "\u{201C}\(prompt)\u{201D}"
+        let reply = "You asked \(asked). This reply arrives one token at a time, as a chat model writes it."
+        var tokens: [String] = []
+        var current = ""
+        for character in reply {
+            if character == " ", !current.isEmpty {
+                tokens.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    /// The event stream of the reply to `prompt`: an event per token (`id` 1, 2, …, `data` the token),
+    /// then `event: done` with `{"tokens": n}`; 30 to 80 ms (or `intervalMilliseconds`) between events.
+    private static func chat(prompt: String, intervalMilliseconds: Int?) -> ServerResponse {
+        let tokens = chatReplyTokens(to: prompt)
+        var events = tokens.enumerated().map { index, token in
+            serverSentEvent(id: String(index + 1), data: token)
+        }
+        events.append(
+            serverSentEvent(id: String(tokens.count + 1), event: "done", data: "{\"tokens\":\(tokens.count)}"))
+        return paced(
+            events, contentType: "text/event-stream; charset=utf-8",
+            headers: [HeaderField(name: "Cache-Control", value: "no-cache")]
+        ) { index in
+            // Between 30 and 80 ms, varying from token to token as a model's output does.
+            intervalMilliseconds ?? (30 + (index * 37) % 51)
+        }
+    }
+
+    /// `count` lines of JSON, `{"index": i, "name": "item i"}`, `intervalMilliseconds` apart.
+    private static func ndjson(count: Int, intervalMilliseconds: Int) -> ServerResponse {
+        let lines = (0..<count).map { index in Data("{\"index\":\(index),\"name\":\"item \(index)\"}\n".utf8) }
+        return paced(lines, contentType: "application/x-ndjson") { _ in intervalMilliseconds }
+    }
+
+    /// One event in the event stream format: its fields, a `data` line per line of `data`, a blank line.
+    static func serverSentEvent(id: String? = nil, event: String? = nil, data: String) -> Data {
+        var text = ""
+        if let event { text += "event: \(event)\n" }
+        if let id { text += "id: \(id)\n" }
+        let lines = data.replacingOccurrences(of: "\r\n", with: "\n").split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" })
+        for line in lines {
+            text += "data: \(line)\n"
+        }
+        return Data((text + "\n").utf8)
+    }
+
+    /// A 200 whose body is `pieces`, sent one after the other with `pause(i)` milliseconds before the
+    /// `i`-th (none before the first), with a `Content-Length` announced up front.
+    private static func paced(
+        _ pieces: [Data], contentType: String, headers: [HeaderField] = [],
+        pause: @escaping @Sendable (Int) -> Int
+    ) -> ServerResponse {
+        var starts: [Int64] = []
+        var length: Int64 = 0
+        for piece in pieces {
+            starts.append(length)
+            length += Int64(piece.count)
+        }
+        return ServerResponse(
+            headers: [HeaderField(name: "Content-Type", value: contentType)] + headers,
+            body: .stream(length: length) { [starts] offset, maxCount in
+                // The last piece starting at or before `offset`.
+                var low = 0
+                var high = starts.count - 1
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+                }
+                guard low < pieces.count else { return Data() }
+                let skip = Int(offset - starts[low])
+                if skip == 0, low > 0 {
+                    Thread.sleep(forTimeInterval: Double(pause(low)) / 1000)
+                }
+                return Data(pieces[low].dropFirst(skip).prefix(maxCount))
+            })
+    }
+}
