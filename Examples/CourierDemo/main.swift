@@ -33,6 +33,7 @@ struct CourierDemo {
             ("Login: a client facade; the password and code stay out of the log", runLogin),
             ("Resources: {code, msg, data} envelopes, business errors, a loading indicator", runResources),
             ("Typed requests: each request names its model", runTypedRequests),
+            ("Streaming: a chat reply token by token (server-sent events), a feed line by line", runStreaming),
         ]
         var failures: [String] = []
         for (title, run) in examples {
@@ -123,6 +124,16 @@ struct CourierDemo {
         say("\(goods.name): \(goods.price) cents")
     }
 
+    static func runStreaming(server: URL) async throws {
+        let client = ChatClient(provider: Provider(endpointClosure: rebasing(onto: server), plugins: [logger]))
+        sayPart("reply: ")
+        let reply = try await client.reply(to: "What is Courier?") { token in sayPart(token) }
+        say("")
+        guard !reply.isEmpty else { throw DemoFailure("the reply was empty") }
+        let items = try await client.feed(count: 5)
+        say("feed: " + items.map(\.name).joined(separator: ", "))
+    }
+
     static func fail(_ reason: String) -> Never {
         FileHandle.standardError.write(Data("courier-demo failed: \(reason)\n".utf8))
         exit(1)
@@ -156,4 +167,10 @@ struct DemoFailure: Error, LocalizedError {
 /// output keeps the order of these lines and the logger's, which go to standard error.
 func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// Writes `text` to standard output at once, without ending the line: the tokens of a streamed reply
+/// appear as they arrive.
+func sayPart(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
 }
