@@ -1,7 +1,7 @@
 /// What the command line asks for.
 struct BenchOptions: Sendable {
     /// The cases that can be picked with `--only`, in the order they run.
-    static let caseNames = ["build", "encoding", "plugins", "loopback", "transfers", "stubs"]
+    static let caseNames = ["build", "encoding", "plugins", "loopback", "transfers", "stubs", "streams"]
 
     /// The short run: fewer rounds and 64 MiB transfers.
     var quick = false

@@ -68,6 +68,7 @@ func runCases(_ options: BenchOptions) async {
         ("loopback", { try await LoopbackCase.run(server: server, budget: budget) }),
         ("transfers", { try await TransferCase.run(server: server, budget: budget) }),
         ("stubs", { try await StubCase.run(micro) }),
+        ("streams", { try await StreamCase.run(server: server, budget: budget) }),
     ]
     var outcomes: [CaseOutcome] = []
     for (name, step) in steps where options.cases.contains(name) {
