@@ -18,7 +18,8 @@ import Foundation
 ///
 /// The parser scans bytes: a line is turned into strings only for the fields it keeps, and an event's
 /// data is decoded once, when it is dispatched. Bytes of a line not yet ended (and data of an event
-/// not yet dispatched) are held until the rest arrives; the parser sets no limit on them.
+/// not yet dispatched) are held until the rest arrives; the parser sets no limit on them, but
+/// ``bufferedByteCount`` tells how many there are.
 struct ServerSentEventParser: Sendable {
     /// The last event ID: the value of the latest `id` field, or empty when there was none (or it was
     /// empty). It survives ``finish()``, so that it can be sent as `Last-Event-ID` when reconnecting and
@@ -27,6 +28,11 @@ struct ServerSentEventParser: Sendable {
     /// The reconnection time in milliseconds from the latest valid `retry` field, or `nil` when there
     /// was none. A value too large for `Int` reads as `Int.max`. It survives ``finish()``.
     private(set) var reconnectionTime: Int?
+
+    /// How many bytes the parser holds for what is not dispatched yet: the line not yet ended and the
+    /// data of the event being read. A caller that must bound memory checks it after each chunk and
+    /// ends the stream when it grows past its limit (a server sending a line or an event without end).
+    var bufferedByteCount: Int { line.count + data.count }
 
     /// The bytes of the line not yet ended.
     private var line: [UInt8] = []

@@ -288,6 +288,21 @@ struct ServerSentEventParserTests {
         #expect(parser.consume(Data("\n".utf8)) == [ServerSentEvent(data: "a")])
     }
 
+    @Test func bufferedByteCountIsWhatWaitsForDispatch() {
+        var parser = ServerSentEventParser()
+        #expect(parser.bufferedByteCount == 0)
+        _ = parser.consume(Data("data: abc\ndata: de".utf8))
+        // "abc" and its LF in the data, "data: de" in the line.
+        #expect(parser.bufferedByteCount == 4 + 8)
+        _ = parser.consume(Data("\n: a comment not ended".utf8))
+        #expect(parser.bufferedByteCount == 7 + 21)
+        _ = parser.consume(Data("\n\n".utf8))
+        #expect(parser.bufferedByteCount == 0)
+        _ = parser.consume(Data("data: x".utf8))
+        _ = parser.finish()
+        #expect(parser.bufferedByteCount == 0)
+    }
+
     @Test func dataSlicesWithAnOffsetAreRead() {
         let whole = Data("xxdata: a\n\nyy".utf8)
         var parser = ServerSentEventParser()
