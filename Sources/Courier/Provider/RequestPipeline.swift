@@ -64,7 +64,7 @@ extension Provider {
         defer { plan.cleanUp() }
         let request = plan.applied(to: request)
         let reporter = progress.map(ProgressReporter.init)
-        let (outcome, context, wasSent) = await retrying(target, head: { $0 }) {
+        let (outcome, context, wasSent) = await retrying(target, head: \.self) {
             await self.attempt(request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
         }
         return finish(outcome, target: target, context: context, wasSent: wasSent)

@@ -70,7 +70,7 @@ public final class CurlTransport: Transport {
     /// - Parameters:
     ///   - configuration: Timeouts, additional headers, cookies, connections per host and proxies, as a
     ///     URLSession user sets them (without proxies, those of the environment). Default: `.default`.
-    ///   - policy: Redirects and size limits. Default: ``TransportPolicy/init(maximumRedirects:maximumResponseBodySize:maximumDownloadSize:)``.
+    ///   - policy: Redirects and size limits. Default: ``TransportPolicy/init(maximumRedirects:maximumResponseBodySize:maximumDownloadSize:temporaryDirectory:)``.
     ///   - trust: Which TLS servers to trust. Default: ``ServerTrustPolicy/system``.
     /// - Throws: ``CurlUnavailableError`` when libcurl cannot be loaded.
     public convenience init(
