@@ -9,7 +9,8 @@ enum URLValidation {
 
     /// Throws when `url` (written `written` by the endpoint) cannot be requested.
     static func check(_ url: URL, written: String) throws(CourierError) {
-        let quoted = String(reflecting: Redaction.default.redactedEmbeddedSecrets(written))
+        // The URL is quoted, its secrets hidden, only when it is refused: the check itself is two compares.
+        var quoted: String { String(reflecting: Redaction.default.redactedEmbeddedSecrets(written)) }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             let scheme = url.scheme.map { "\"\($0)\"" } ?? "missing"
             throw .requestMapping(

@@ -179,29 +179,80 @@ public struct Redaction: Sendable, Equatable {
         redactedEmbeddedSecrets(redactedString(text) ?? text)
     }
 
-    /// A `name=value` pair (the value is read ahead, not taken, so that the scan goes on inside it when
-    /// the name is not hidden) or a `scheme://user:password@`. A name is a run of letters, digits and
-    /// `_ . [ ] % -`; a value runs up to white space or one of `& , ; " ' ) } > #`.
-    private static let embeddedSecret = try? NSRegularExpression(
-        pattern: #"([A-Za-z0-9_.\[\]%-]+)=(?=([^\s&,;"')}>#]*))|://[^\s&,;"')}>#/@:]+:([^\s&,;"')}>#/@]+)@"#)
-
     /// `text` with the value of every hidden `name=value` pair found anywhere in it replaced, and the
     /// password of every `scheme://user:password@`: for messages, whose pairs are not laid out as a form
     /// (`Error …{NSErrorFailingURLStringKey=https://h/login?token=abc, …}`).
+    ///
+    /// A name is a run of letters, digits and `_ . [ ] % -` just before a `=`; a value runs up to white
+    /// space or one of `& , ; " ' ) } > #`. One pass over the bytes, however long or odd the text (a
+    /// regular expression here backtracked on long runs of name characters, past what ICU allows).
     func redactedEmbeddedSecrets(_ text: String) -> String {
-        guard !hidesNothing, let pattern = Self.embeddedSecret else { return text }
+        guard !hidesNothing else { return text }
+        let bytes = text.utf8
         var result = ""
-        var copied = text.startIndex
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            let name = Range(match.range(at: 1), in: text).map { String(text[$0]) }
-            guard let value = Range(match.range(at: name == nil ? 3 : 2), in: text),
-                value.lowerBound > copied,  // not inside a value already hidden
-                !text[value.lowerBound...].hasPrefix(replacement),
-                name.map({ hides($0.removingPercentEncoding ?? $0) }) ?? true
-            else { continue }
+        var copied = bytes.startIndex
+        /// The end of the value starting at `start`; the last one found serves every start before it.
+        var valueEnd = bytes.startIndex
+        func endOfValue(from start: String.Index, stoppingAt stops: (UInt8) -> Bool) -> String.Index {
+            var end = start
+            while end < bytes.endIndex, !stops(bytes[end]) { end = bytes.index(after: end) }
+            return end
+        }
+        func hide(_ value: Range<String.Index>) {
+            guard value.lowerBound > copied, !value.isEmpty, !text[value.lowerBound...].hasPrefix(replacement)
+            else { return }
             result += text[copied..<value.lowerBound] + replacement
             copied = value.upperBound
         }
-        return copied == text.startIndex ? text : result + text[copied...]
+        var index = bytes.startIndex
+        var nameStart = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == UInt8(ascii: "="), nameStart < index {
+                if valueEnd < next { valueEnd = endOfValue(from: next, stoppingAt: Self.endsValue) }
+                let name = String(text[nameStart..<index])
+                if hides(name.removingPercentEncoding ?? name) { hide(next..<valueEnd) }
+            } else if byte == UInt8(ascii: ":"), text[next...].hasPrefix("//") {
+                // `://user:password@`: the user runs up to `:`, the password up to `@`.
+                let userStart = bytes.index(next, offsetBy: 2)
+                let userEnd = endOfValue(from: userStart) {
+                    Self.endsValue($0) || $0 == 0x2F || $0 == 0x40 || $0 == 0x3A
+                }
+                if userEnd > userStart, userEnd < bytes.endIndex, bytes[userEnd] == UInt8(ascii: ":") {
+                    let passwordStart = bytes.index(after: userEnd)
+                    let passwordEnd = endOfValue(from: passwordStart) { Self.endsValue($0) || $0 == 0x2F || $0 == 0x40 }
+                    if passwordEnd < bytes.endIndex, bytes[passwordEnd] == UInt8(ascii: "@") {
+                        hide(passwordStart..<passwordEnd)
+                    }
+                }
+            }
+            if !Self.isNameByte(byte) { nameStart = next }
+            index = next
+        }
+        return copied == bytes.startIndex ? text : result + text[copied...]
+    }
+
+    /// Whether `byte` may be part of a name: a letter, a digit or one of `_ . [ ] % -`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "%"), UInt8(ascii: "-"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether `byte` ends a value: white space or one of `& , ; " ' ) } > #`.
+    private static func endsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09...0x0D, 0x20, UInt8(ascii: "&"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\""),
+            UInt8(ascii: "'"), UInt8(ascii: ")"), UInt8(ascii: "}"), UInt8(ascii: ">"), UInt8(ascii: "#"):
+            true
+        default:
+            false
+        }
     }
 }
