@@ -30,6 +30,7 @@ enum TransferChild {
     private static func transfer(_ request: ChildRequest) async throws {
         let upload = request.server.appendingPathComponent("upload")
         let download = request.server.appendingPathComponent("bytes/\(request.bytes)")
+        if request.role.kind == .slowStream { return try await slowStream(request) }
         switch (request.role.client, request.role.isUpload) {
         case (.libcurl, true):
             try LibcurlLoop.upload(request.file, to: upload)
@@ -54,6 +55,28 @@ enum TransferChild {
                     throw BenchFailure("download answered \(response.statusCode)")
                 }
             }
+        }
+    }
+
+    /// Reads `GET /bytes/<n>` through `Provider.stream(_:)`, sleeping 2 ms after every 64 chunks (about
+    /// a mebibyte), so that the reader is slower than the transfer and back-pressure has to hold it.
+    private static func slowStream(_ request: ChildRequest) async throws {
+        let transport: any Transport =
+            switch request.role.client {
+            case .courierCurl: try CurlTransport()
+            case .courierURLSession: URLSessionTransport()
+            case .libcurl, .urlSession: throw BenchFailure("only Courier's clients stream")
+            }
+        let provider = Provider<LoopbackAPI>(transport: transport)
+        var received: Int64 = 0
+        var chunks = 0
+        for try await chunk in try await provider.stream(.bytes(server: request.server, count: Int(request.bytes))) {
+            received += Int64(chunk.count)
+            chunks += 1
+            if chunks % 64 == 0 { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        guard received == request.bytes else {
+            throw BenchFailure("streamed \(received) bytes, expected \(request.bytes)")
         }
     }
 
@@ -112,7 +135,7 @@ enum TransferChild {
 
     /// Checks that a download left a file of the expected size, then removes it.
     private static func verify(_ request: ChildRequest) throws {
-        guard !request.role.isUpload else { return }
+        guard request.role.kind == .download else { return }
         defer { try? FileManager.default.removeItem(at: request.file) }
         let attributes = try FileManager.default.attributesOfItem(atPath: request.file.path)
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
@@ -131,32 +154,42 @@ enum TransferChild {
 }
 
 /// One transfer run in a child process, so that its peak resident memory is its own:
-/// `upload-courier-curl`, `download-libcurl`, ….
+/// `upload-courier-curl`, `download-libcurl`, `slow-stream-courier-curl`, ….
 struct TransferRole: Hashable, Sendable {
-    /// Whether this is an upload (else a download).
-    let isUpload: Bool
+    /// What the child does with the bytes.
+    enum Kind: String, CaseIterable, Sendable {
+        /// Sends a file.
+        case upload
+        /// Receives a body into a file.
+        case download
+        /// Reads a body through `Provider.stream(_:)` more slowly than it arrives (Courier's clients
+        /// only): what the streaming tests read the peak memory of.
+        case slowStream = "slow-stream"
+    }
+
+    let kind: Kind
     /// Who moves the bytes.
     let client: BenchClient
 
-    var rawValue: String {
-        (isUpload ? "upload-" : "download-") + client.rawValue
-    }
+    /// Whether this is an upload.
+    var isUpload: Bool { kind == .upload }
+
+    var rawValue: String { "\(kind.rawValue)-\(client.rawValue)" }
 
     init(isUpload: Bool, client: BenchClient) {
-        self.isUpload = isUpload
+        self.init(kind: isUpload ? .upload : .download, client: client)
+    }
+
+    init(kind: Kind, client: BenchClient) {
+        self.kind = kind
         self.client = client
     }
 
     init?(rawValue: String) {
-        guard let dash = rawValue.firstIndex(of: "-"),
-            let client = BenchClient(rawValue: String(rawValue[rawValue.index(after: dash)...]))
+        guard let kind = Kind.allCases.first(where: { rawValue.hasPrefix($0.rawValue + "-") }),
+            let client = BenchClient(rawValue: String(rawValue.dropFirst(kind.rawValue.count + 1)))
         else { return nil }
-        switch rawValue[..<dash] {
-        case "upload": isUpload = true
-        case "download": isUpload = false
-        default: return nil
-        }
-        self.client = client
+        self.init(kind: kind, client: client)
     }
 }
 

@@ -23,13 +23,15 @@ public struct AccessTokenPlugin: PluginType {
         self.tokenClosure = tokenClosure
     }
 
-    /// Sets `Authorization: <scheme> <token>` when the target asks for a token.
+    /// Sets `Authorization: <scheme> <token>` when the target asks for a token. The token closure gets
+    /// the command itself: the wrapped target of a ``MultiTarget``, as in Moya.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         guard let authorizable = target as? any AccessTokenAuthorizable,
             let type = authorizable.authorizationType
         else { return request }
+        let command = (target as? MultiTarget)?.target ?? target
         var request = request
-        HeaderValidation.set("\(type.value) \(tokenClosure(target))", for: "Authorization", in: &request)
+        HeaderValidation.set("\(type.value) \(tokenClosure(command))", for: "Authorization", in: &request)
         return request
     }
 }

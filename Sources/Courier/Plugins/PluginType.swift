@@ -59,6 +59,13 @@ public protocol RequestType: Sendable {
 }
 
 extension RequestType {
+    /// A `curl` command for ``request``, with the secrets of ``Redaction/default`` hidden. Default, so
+    /// that a request type written for Moya (which has no such requirement) conforms as it is.
+    public func cURLDescription() -> String {
+        guard let request else { return "$ curl command could not be created: there is no request" }
+        return CURLCommand(request: request, redaction: .default).text
+    }
+
     /// No header fields: Courier's transports add none that a plugin needs to know of. Default.
     public var sessionHeaders: [String: String] { [:] }
 
@@ -82,10 +89,4 @@ extension RequestType {
 /// The ``RequestType`` that a ``Provider`` hands to plugins for each attempt.
 struct SentRequest: RequestType {
     let request: URLRequest?
-
-    /// A `curl` command for the request, with the secrets of ``Redaction/default`` hidden.
-    func cURLDescription() -> String {
-        guard let request else { return "$ curl command could not be created: there is no request" }
-        return CURLCommand(request: request, redaction: .default).text
-    }
 }

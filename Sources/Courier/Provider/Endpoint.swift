@@ -22,7 +22,10 @@ public struct Endpoint: Sendable {
     /// The full URL, as a string.
     public let url: String
     /// Makes the stub answer; called once for each stubbed request.
-    public let sampleResponseClosure: @Sendable () -> SampleResponse
+    public let sampleResponseClosure: SampleResponseClosure
+
+    /// What gives a stubbed answer: Moya's `Endpoint.SampleResponseClosure`.
+    public typealias SampleResponseClosure = @Sendable () -> SampleResponse
     /// The HTTP method.
     public let method: Method
     /// What the request carries.

@@ -1,5 +1,8 @@
 import Foundation
 
+/// The image type of ``Response/mapImage()``, by Moya's other name for it.
+public typealias ImageType = Image
+
 #if canImport(UIKit)
     import UIKit
 

@@ -53,6 +53,16 @@ public struct MultipartFormData: Sendable, Hashable {
         )
     }
 
+    /// The first part's source (the only part of a form made with Moya's one-part initializer); empty
+    /// data for a form without parts. Moya's `MultipartFormData.provider`.
+    public var provider: FormDataProvider { parts.first?.provider ?? .data(Data()) }
+    /// The first part's field name; empty for a form without parts. Moya's `MultipartFormData.name`.
+    public var name: String { parts.first?.name ?? "" }
+    /// The first part's file name. Moya's `MultipartFormData.fileName`.
+    public var fileName: String? { parts.first?.fileName }
+    /// The first part's `Content-Type`. Moya's `MultipartFormData.mimeType`.
+    public var mimeType: String? { parts.first?.mimeType }
+
     /// One form holding the parts of every form in `forms`, in order, with the first form's boundary.
     ///
     /// - Parameter forms: The forms (Moya's one-part `MultipartFormData` values) to join.

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 public struct NetworkLoggerPlugin: PluginType {
     /// How the plugin logs.
-    public let configuration: Configuration
+    public var configuration: Configuration
 
     /// Creates a logger.
     ///
