@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Concurrent connections")
+@Suite("Concurrent connections", .offThePool)
 struct ConcurrencyTests {
     @Test func fiftySlowRequestsAreServedAtTheSameTime() throws {
         let server = try LoopbackServer()

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 
-@Suite("Echo route")
+@Suite("Echo route", .offThePool)
 struct EchoTests {
     @Test func echoDescribesMethodPathQueryHeadersAndBody() throws {
         let server = try LoopbackServer()

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The `/fault/...` routes misbehave exactly as documented, at the socket level.
-@Suite("Fault routes")
+@Suite("Fault routes", .offThePool)
 struct FaultRouteTests {
     /// Everything the server sends on `connection` until it closes, resets or stays silent for the
     /// connection's receive timeout, and the `errno` that ended the reading (0 for an orderly close).

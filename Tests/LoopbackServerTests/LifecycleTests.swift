@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Starting and stopping")
+@Suite("Starting and stopping", .offThePool)
 struct LifecycleTests {
     @Test func stopClosesConnectionsAndRefusesNewOnes() throws {
         let server = try LoopbackServer()

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 
-@Suite("HTTP/1.1 protocol handling")
+@Suite("HTTP/1.1 protocol handling", .offThePool)
 struct ProtocolTests {
     @Test func keepAliveServesSeveralRequestsThenHonoursClose() throws {
         let server = try LoopbackServer()

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 
-@Suite("Standard routes")
+@Suite("Standard routes", .offThePool)
 struct RouteTests {
     private func get(_ target: String, on server: LoopbackServer) throws -> RawResponse {
         try RawHTTPConnection(port: server.port).exchange("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -75,7 +75,7 @@ private func eventBlocks(_ text: String) -> [[String]] {
 }
 
 /// `/stream/chat` and `/stream/ndjson` send their bodies piece by piece, in the documented formats.
-@Suite("Streaming routes")
+@Suite("Streaming routes", .offThePool)
 struct StreamingRouteTests {
     @Test func chatRepliesTokenByTokenAsServerSentEvents() throws {
         let server = try LoopbackServer()

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Serving URLSession")
+@Suite("Serving URLSession", .offThePool)
 struct URLSessionTests {
     @Test func getEchoesHeadersAndQuery() async throws {
         let server = try LoopbackServer()

@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServer
 import Testing
 
-@Suite("Streaming uploads")
+@Suite("Streaming uploads", .offThePool)
 struct UploadTests {
     private static func payload(_ count: Int) -> Data {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })

@@ -141,13 +141,14 @@ import Testing
         let server = try LoopbackServer()
         defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 1
+        configuration.timeoutIntervalForRequest = 2
         let transport = URLSessionTransport(configuration: configuration)
-        // 16 KiB, 1 KiB every 100 ms: the head comes at once, the whole body after 1.5 s.
-        let request = try Self.request(server, "slow-body/16384?interval=100")
+        // 12 KiB, 1 KiB every 250 ms: the head comes at once, the whole body after 3 s, past the 2 s
+        // request timeout; no wait for data comes near it, even on a busy machine.
+        let request = try Self.request(server, "slow-body/12288?interval=250")
         let answer = try await transport.send(TransportRequest(urlRequest: request, destination: destination))
         #expect(answer.statusCode == 200)
-        #expect(try Self.body(of: answer).count == 16_384)
+        #expect(try Self.body(of: answer).count == 12_288)
     }
 
     // MARK: Metrics
