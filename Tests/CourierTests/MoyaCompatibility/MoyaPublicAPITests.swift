@@ -6,8 +6,8 @@ import Testing
 // MigratingFromMoya.md, for every symbol the other files of this folder do not already use.
 //
 // Left out because Courier has no counterpart (see MigratingFromMoya.md): `RequestMultipartFormData`
-// (Alamofire's form builder), the provider's `inflightRequests` and `createStubFunction` (Moya's
-// internals), a subclass of `Endpoint` (a struct here), calling `requestClosure` with a callback (it is
+// (Alamofire's form builder), the provider's `inflightRequests` (Moya's internals; `createStubFunction`
+// is in StubRequestOverrideTests), a subclass of `Endpoint` (a struct here), calling `requestClosure` with a callback (it is
 // async here), and `provider.session` as a non-optional.
 
 private struct Book: Codable, Equatable {

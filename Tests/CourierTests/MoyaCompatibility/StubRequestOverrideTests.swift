@@ -54,9 +54,21 @@ private final class HeardPlugin: PluginType, @unchecked Sendable {
     func willSend(_ request: any RequestType, target: any TargetType) {
         lock.withLock { heard.append("willSend") }
     }
+
+    func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
+        lock.withLock { heard.append("didReceive") }
+    }
 }
 
-/// A stub override copied from Moya's own: it notifies the plugins first, then answers with the
+/// The answers a stub function gave, from any thread.
+private final class Answers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [Result<Response, CourierError>] = []
+    var all: [Result<Response, CourierError>] { lock.withLock { answers } }
+    func append(_ answer: Result<Response, CourierError>) { lock.withLock { answers.append(answer) } }
+}
+
+/// A stub override in the way of Moya's own: it notifies the plugins first, then answers with the
 /// request it got back.
 private final class NotifyingProvider: Provider<FeedAPI>, @unchecked Sendable {
     override func stubRequest(
@@ -70,13 +82,77 @@ private final class NotifyingProvider: Provider<FeedAPI>, @unchecked Sendable {
     }
 }
 
+/// An override in the shape of Moya's own `stubRequest`: notify the plugins, make the stub function,
+/// run it now or after the delay on a queue, hand back the token.
+private final class MoyaShapedProvider: Provider<FeedAPI>, @unchecked Sendable {
+    let queue = DispatchQueue(label: "stubs")
+
+    override func stubRequest(
+        _ target: FeedAPI, request: URLRequest, callbackQueue: DispatchQueue?, completion: @escaping Completion,
+        endpoint: Endpoint, stubBehavior: StubBehavior
+    ) -> CancellableToken {
+        let token = CancellableToken {}
+        let prepared = notifyPluginsOfImpendingStub(for: request, target: target)
+        let stub = createStubFunction(
+            token, forTarget: target, withCompletion: completion, endpoint: endpoint, plugins: plugins,
+            request: prepared)
+        switch stubBehavior {
+        case .delayed(let seconds): queue.asyncAfter(deadline: .now() + seconds, execute: stub)
+        default: stub()
+        }
+        return token
+    }
+}
+
 @Suite struct StubRequestOverrideTests {
+    @Test func anOverrideWrittenAsMoyasAnswersOnceAndPluginsHearOnce() async throws {
+        let plugin = HeardPlugin()
+        let provider = MoyaShapedProvider(stubClosure: Provider.immediatelyStub, plugins: [plugin])
+        let response = try await provider.request(.latest)
+        #expect(response.data == FeedAPI.latest.sampleData)
+        #expect(plugin.events == ["prepare", "willSend", "didReceive"])
+        let delayed = MoyaShapedProvider(stubClosure: Provider.delayedStub(0.05), plugins: [plugin])
+        #expect(try await delayed.request(.archive).data == FeedAPI.archive.sampleData)
+    }
+
+    @Test func theStubFunctionOutsideTheProviderValidatesAndTellsThePlugins() async throws {
+        let plugin = HeardPlugin()
+        let provider = Provider<FeedAPI>(
+            endpointClosure: { target in
+                Endpoint(
+                    url: URL(target: target).absoluteString, sampleResponseClosure: { .networkResponse(500, Data()) },
+                    method: target.method, task: target.task, httpHeaderFields: nil)
+            }, plugins: [plugin])
+        let request = URLRequest(url: URL(target: FeedAPI.latest))
+        let answers = Answers()
+        let stub = provider.createStubFunction(
+            CancellableToken {}, forTarget: .latest, withCompletion: { answers.append($0) },
+            endpoint: provider.endpoint(.latest), plugins: [plugin], request: request)
+        stub()
+        guard case .failure(.statusCode(let response)) = answers.all.first else {
+            Issue.record("a 500 is not a success code")
+            return
+        }
+        #expect(response.statusCode == 500)
+        #expect(plugin.events == ["didReceive"])
+        let cancelled = CancellableToken {}
+        cancelled.cancel()
+        provider.createStubFunction(
+            cancelled, forTarget: .latest, withCompletion: { answers.append($0) },
+            endpoint: provider.endpoint(.latest), plugins: [], request: request)()
+        guard case .failure(let error) = answers.all.last, answers.all.count == 2 else {
+            Issue.record("a cancelled token ends the stub with an error")
+            return
+        }
+        #expect(error.isCancelled)
+    }
+
     @Test func notifyingPluginsFromAnOverrideDoesNotNotifyThemTwice() async throws {
         let plugin = HeardPlugin()
         let provider = NotifyingProvider(stubClosure: Provider.immediatelyStub, plugins: [plugin])
         let response = try await provider.request(.latest)
         #expect(String(decoding: response.data, as: UTF8.self) == "yes")
-        #expect(plugin.events == ["prepare", "willSend"])
+        #expect(plugin.events == ["prepare", "willSend", "didReceive"])
     }
 
     @Test func notifyingPluginsOutsideTheProvidersPathPreparesAndAnnounces() throws {
