@@ -51,8 +51,8 @@ extension Redaction {
     /// could spell one.
     private func mentionsAName(_ text: String) -> Bool {
         let text = text.lowercased()
-        return text.contains("\\u") || headerNames.contains { text.contains($0) }
-            || fieldNames.contains { text.contains($0) }
+        return text.containsBytes(of: #"\u"#) || headerNames.contains { text.containsBytes(of: $0) }
+            || fieldNames.contains { text.containsBytes(of: $0) }
     }
 
     /// Whether the first byte that is not white space is `{` or `[`.

@@ -23,6 +23,8 @@ public struct Redaction: Sendable, Equatable {
     public let headerNames: Set<String>
     /// The parts of field names whose values are hidden, lowercased and sorted.
     public let fieldNames: [String]
+    /// ``fieldNames`` as UTF-8, for the search of every name.
+    private let fieldNameBytes: [[UInt8]]
 
     /// The headers ``default`` hides: credentials, cookies and the usual API-key and token headers.
     public static let defaultHeaderNames: [String] = [
@@ -55,6 +57,7 @@ public struct Redaction: Sendable, Equatable {
         self.replacement = replacement
         self.headerNames = Set(headerNames.map { $0.lowercased() }.filter { !$0.isEmpty })
         self.fieldNames = Set(fieldNames.map { $0.lowercased() }.filter { !$0.isEmpty }).sorted()
+        fieldNameBytes = self.fieldNames.map { Array($0.utf8) }
     }
 
     /// This redaction with more names to hide.
@@ -82,8 +85,12 @@ public struct Redaction: Sendable, Equatable {
     /// Whether `name`, lowercased, is one of the header names or contains one of the field names.
     func hides(_ name: String) -> Bool {
         guard !hidesNothing else { return false }
-        let name = name.lowercased()
-        return headerNames.contains(name) || fieldNames.contains { name.contains($0) }
+        // Names are mostly lowercase ASCII already: lowercase (a new string) only those that are not.
+        var name = name.utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? name.lowercased() : name
+        if headerNames.contains(name) { return true }
+        return name.withUTF8 { name in
+            fieldNameBytes.contains { field in field.withUnsafeBufferPointer { name.containsBytes(of: $0) } }
+        }
     }
 
     /// `value`, or ``replacement`` when the header `name` is hidden.
@@ -147,25 +154,43 @@ public struct Redaction: Sendable, Equatable {
     /// `text` read as `name=value` pairs joined by `&`, with hidden values replaced; `nil` when none is.
     func redactedPairs(_ text: Substring) -> String? {
         guard !hidesNothing, text.utf8.contains(UInt8(ascii: "=")) else { return nil }
+        // One pass; text is copied only once a pair turns out to be hidden (most URLs hold none).
+        let bytes = text.utf8
         var result = ""
-        var changed = false
-        for (index, pair) in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
-            .enumerated()
-        {
-            if index > 0 { result += "&" }
-            let pair = Substring(pair)
-            if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")), hidesFormName(pair[..<equals]) {
-                result += pair[..<equals] + "=" + replacement
-                changed = true
-            } else {
-                result += pair
-            }
+        var copied = bytes.startIndex
+        var pairStart = bytes.startIndex
+        var equals: String.Index?
+        func endPair(at end: String.Index) {
+            guard let equals, hidesFormName(text[pairStart..<equals]) else { return }
+            let value = bytes.index(after: equals)
+            result += text[copied..<value]
+            result += replacement
+            copied = end
         }
-        return changed ? result : nil
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case UInt8(ascii: "&"):
+                endPair(at: index)
+                pairStart = bytes.index(after: index)
+                equals = nil
+            case UInt8(ascii: "=") where equals == nil:
+                equals = index
+            default:
+                break
+            }
+            index = bytes.index(after: index)
+        }
+        endPair(at: bytes.endIndex)
+        return copied == bytes.startIndex ? nil : result + text[copied...]
     }
 
     /// Whether the form field written `name` is hidden: `+` is a space and `%XX` escapes are decoded.
     private func hidesFormName(_ name: Substring) -> Bool {
+        // Most names are plain: decode only those that hold a `+` or a `%`.
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return hides(String(name))
+        }
         let spaced = name.replacingOccurrences(of: "+", with: " ")
         return hides(spaced.removingPercentEncoding ?? spaced)
     }
@@ -212,7 +237,8 @@ public struct Redaction: Sendable, Equatable {
             if byte == UInt8(ascii: "="), nameStart < index {
                 if valueEnd < next { valueEnd = endOfValue(from: next, stoppingAt: Self.endsValue) }
                 let name = String(text[nameStart..<index])
-                if hides(name.removingPercentEncoding ?? name) { hide(next..<valueEnd) }
+                let decoded = name.utf8.contains(UInt8(ascii: "%")) ? name.removingPercentEncoding : nil
+                if hides(decoded ?? name) { hide(next..<valueEnd) }
             } else if byte == UInt8(ascii: ":"), text[next...].hasPrefix("//") {
                 // `://user:password@`: the user runs up to `:`, the password up to `@`.
                 let userStart = bytes.index(next, offsetBy: 2)
