@@ -61,6 +61,19 @@ import Testing
         #expect(elapsed >= 0.3)
     }
 
+    /// Delays no number of seconds can express trap nowhere: not a number is no delay, infinity waits
+    /// until cancelled.
+    @Test func delaysThatAreNoNumberOrEndlessNeitherTrapNorHang() async throws {
+        let immediate = Provider<TestTarget>(stubClosure: Provider.delayedStub(.nan))
+        #expect(try await immediate.request(target).statusCode == 200)
+        let endless = Provider<TestTarget>(stubClosure: Provider.delayedStub(.infinity))
+        let task = Task { try await endless.request(target) }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let error = await #expect(throws: CourierError.self) { try await task.value }
+        #expect(error?.isCancelled == true)
+    }
+
     @Test func neverStubUsesTheTransport() async throws {
         let transport = RecordingTransport(statusCode: 202, body: "real")
         let provider = Provider<TestTarget>(stubClosure: Provider.neverStub, transport: transport)
