@@ -153,9 +153,10 @@ struct StreamingRouteTests {
             #expect(object?["index"] as? Int == index)
             #expect(object?["name"] as? String == "item \(index)")
         }
-        // 20 ms before each line but the first.
+        // 20 ms before each line but the first: 80 ms in all, less when a busy machine delays the first
+        // lines and the rest catch up; an unpaced answer would come in one piece.
         let span = (response.arrivals.last?.seconds ?? 0) - (response.arrivals.first?.seconds ?? 0)
-        #expect(span >= 0.05, "the lines came \(span) s apart in all")
+        #expect(span >= 0.02, "the lines came \(span) s apart in all")
         // The connection is kept: the body's length was announced.
         #expect(
             try timedGet("/stream/ndjson?count=1&interval=0", on: connection).text
