@@ -118,6 +118,12 @@ public struct ServerSentEventSequence<Target: TargetType>: AsyncSequence, Sendab
                 if let chunk {
                     pending = parser.consume(chunk)
                     if !pending.isEmpty { attempts = 0 }
+                    // A line or an event that never ends would grow without bound: a server's fault.
+                    if parser.bufferedByteCount > ServerSentEventTooLarge.limit {
+                        body = nil
+                        isFinished = true
+                        throw .underlying(ServerSentEventTooLarge(), nil)
+                    }
                 } else {
                     body = nil
                     _ = parser.finish()
@@ -161,5 +167,17 @@ public struct ServerSentEventSequence<Target: TargetType>: AsyncSequence, Sendab
                 throw .cancelled
             }
         }
+    }
+}
+
+/// An event stream held more than ``limit`` bytes of one line or one event that had not ended; the
+/// stream was stopped there, as a hostile or broken server could otherwise fill memory.
+struct ServerSentEventTooLarge: Error, LocalizedError, Sendable {
+    /// The most bytes of one unfinished line or event an event stream holds: 16 MiB.
+    static let limit = 16 << 20
+
+    /// A sentence naming the limit.
+    var errorDescription: String? {
+        "An event of the stream grew past \(Self.limit >> 20) MiB without ending; the stream was stopped there."
     }
 }

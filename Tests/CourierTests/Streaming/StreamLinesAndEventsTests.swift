@@ -22,6 +22,31 @@ import Testing
         #expect(lines == ["first", "second", "", "third"])
     }
 
+    /// A server that sends one `data:` line without end: the stream stops past the limit instead of
+    /// filling memory.
+    @Test func anEventThatNeverEndsStopsTheStream() async throws {
+        let piece = Data(repeating: UInt8(ascii: "a"), count: 64 << 10)
+        let server = try LoopbackServer { _ in
+            ServerResponse(
+                headers: [HeaderField(name: "Content-Type", value: "text/event-stream")],
+                body: .stream(length: 1 << 30) { offset, maxCount in
+                    offset == 0 ? Data("data: ".utf8) : piece.prefix(maxCount)
+                })
+        }
+        defer { server.stop() }
+        let provider = Provider<TestTarget>(transport: try TransportKind.curl.make())
+        var events = 0
+        let error = await #expect(throws: CourierError.self) {
+            for try await _ in provider.events(TestTarget(baseURL: server.baseURL, path: "/endless")) { events += 1 }
+        }
+        guard case .underlying(let underlying, _)? = error else {
+            Issue.record("expected the stream to stop, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying is ServerSentEventTooLarge)
+        #expect(events == 0)
+    }
+
     @Test func linesCutAcrossChunksAreWhole() async throws {
         let sample = Data("alpha\r\nbeta\ngamma\r\n".utf8)
         var target = try TestTarget.loopback("/never-sent")
