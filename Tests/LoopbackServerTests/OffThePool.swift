@@ -33,6 +33,14 @@ final class ThreadPerJobExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        Thread { job.runSynchronously(on: executor) }.start()
+        Thread {
+            // As libdispatch's threads do: a child process's end (SIGCHLD) must not interrupt the
+            // blocking socket calls of these tests with EINTR.
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGCHLD)
+            pthread_sigmask(SIG_BLOCK, &signals, nil)
+            job.runSynchronously(on: executor)
+        }.start()
     }
 }

@@ -60,7 +60,7 @@ import Testing
             process.arguments = arguments
             let pipe = Pipe()
             process.standardOutput = pipe
-            try process.run()
+            try launch(process)
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             return String(decoding: data, as: UTF8.self)

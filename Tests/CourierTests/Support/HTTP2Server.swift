@@ -104,7 +104,7 @@ final class HTTP2Server: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             if let pid = try? String(contentsOf: pidFile, encoding: .utf8),

@@ -8,7 +8,30 @@ import Foundation
 /// of the timeout tests.
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try work() }) }
+        let thread = Thread {
+            blockChildSignals()
+            continuation.resume(with: Result { try work() })
+        }
         thread.start()
     }
 }
+
+/// Keeps `SIGCHLD` away from the calling thread, as libdispatch keeps it from its own threads.
+///
+/// The tests start child processes (openssl, nginx, courier-bench); when one ends, the kernel hands
+/// `SIGCHLD` to any thread that does not block it, and a blocking call there fails with `EINTR`:
+/// Foundation's `FileHandle.readDataToEndOfFile()` then stops the process with a `try!`.
+func blockChildSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGCHLD)
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+}
+
+/// Starts `process`, one process at a time: Foundation's `Process.run()` crashed once in a
+/// `memcpy` while another test started a process at the same moment.
+func launch(_ process: Process) throws {
+    try processLaunches.withLock { try process.run() }
+}
+
+private let processLaunches = NSLock()

@@ -26,7 +26,7 @@ enum OpenSSL {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -166,7 +166,7 @@ final class TLSServer: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try launch(process)
         // s_server prints ACCEPT once it listens.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
