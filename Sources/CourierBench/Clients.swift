@@ -117,10 +117,13 @@ enum LoopbackAPI: TargetType {
     case upload(server: URL, file: URL)
     /// `GET /bytes/<count>` written to `destination`.
     case download(server: URL, count: Int64, destination: URL)
+    /// `GET /stream/numbered-events?count=<count>`: `count` small server-sent events on one connection.
+    case events(server: URL, count: Int)
 
     var baseURL: URL {
         switch self {
-        case .bytes(let server, _), .upload(let server, _), .download(let server, _, _): server
+        case .bytes(let server, _), .upload(let server, _), .download(let server, _, _), .events(let server, _):
+            server
         }
     }
 
@@ -129,12 +132,13 @@ enum LoopbackAPI: TargetType {
         case .bytes(_, let count): "/bytes/\(count)"
         case .upload: "/upload"
         case .download(_, let count, _): "/bytes/\(count)"
+        case .events: "/stream/numbered-events"
         }
     }
 
     var method: Method {
         switch self {
-        case .bytes, .download: .get
+        case .bytes, .download, .events: .get
         case .upload: .post
         }
     }
@@ -147,6 +151,8 @@ enum LoopbackAPI: TargetType {
             .uploadFile(file)
         case .download(_, _, let destination):
             .downloadDestination { _, _ in (destination, [.removePreviousFile, .createIntermediateDirectories]) }
+        case .events(_, let count):
+            .requestParameters(parameters: ["count": count], encoding: URLEncoding.queryString)
         }
     }
 

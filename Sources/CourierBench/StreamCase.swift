@@ -5,40 +5,11 @@ import LoopbackServer
 /// Case 7: streaming. A body read as it arrives through `Provider.stream(_:)` against a download of the
 /// same size to a file, on each transport, in rotating order; and server-sent events parsed per second.
 enum StreamCase {
-    /// What the case sends: the body of `/stream/bytes`, the same body as a download, and small events.
-    private enum StreamAPI: TargetType {
-        case bytes(Int64)
-        case download(Int64, to: URL)
-        case events(Int)
-
-        var baseURL: URL { URL(string: "http://127.0.0.1") ?? URL(fileURLWithPath: "/") }
-        var path: String {
-            switch self {
-            case .bytes, .download: "/stream/bytes"
-            case .events: "/stream/numbered-events"
-            }
-        }
-        var method: Method { .get }
-        var task: HTTPTask {
-            switch self {
-            case .bytes(let size):
-                .requestParameters(parameters: ["size": size], encoding: URLEncoding.queryString)
-            case .download(let size, let file):
-                .downloadParameters(
-                    parameters: ["size": size], encoding: URLEncoding.queryString,
-                    destination: { _, _ in (file, [.removePreviousFile]) })
-            case .events(let count):
-                .requestParameters(parameters: ["count": count], encoding: URLEncoding.queryString)
-            }
-        }
-        var headers: [String: String]? { nil }
-    }
-
     static func run(server: LoopbackServer, budget: Budget) async throws -> CaseOutcome {
         let size = budget.transferBytes
         var outcome = CaseOutcome(
             definition: "7. Streaming over loopback. 7a/7b: `Provider.stream(_:)` reading every chunk of a "
-                + "\(budget.transferSizeText) body (GET /stream/bytes) against `HTTPTask.downloadParameters` of "
+                + "\(budget.transferSizeText) body (GET /bytes/<n>) against `HTTPTask.downloadDestination` of "
                 + "the same body to a file, on the same transport, \(budget.transferRounds + 1) rounds in "
                 + "rotating order; ratio = download time / stream time. 7c: `Provider.events(_:)` over one "
                 + "connection of 100,000 small events (GET /stream/numbered-events), events per second.")
@@ -49,10 +20,7 @@ enum StreamCase {
             ("7a", "CurlTransport", try CurlTransport()), ("7b", "URLSessionTransport", URLSessionTransport()),
         ]
         for (letter, name, transport) in kinds {
-            let provider = Provider<StreamAPI>(
-                endpointClosure: { target in
-                    Provider.defaultEndpointMapping(for: target).replacingHost(with: server.baseURL)
-                }, transport: transport)
+            let provider = Provider<LoopbackAPI>(transport: transport)
             var streamSeconds: [Double] = []
             var downloadSeconds: [Double] = []
             var failure: String?
@@ -62,14 +30,17 @@ enum StreamCase {
                         if (round + step) % 2 == 0 {
                             let start = Stopwatch.now()
                             var bytes: Int64 = 0
-                            for try await chunk in try await provider.stream(.bytes(size)) {
+                            for try await chunk in try await provider.stream(
+                                .bytes(server: server.baseURL, count: Int(size)))
+                            {
                                 bytes += Int64(chunk.count)
                             }
                             guard bytes == size else { throw BenchFailure("streamed \(bytes) of \(size) bytes") }
                             streamSeconds.append(Stopwatch.seconds(since: start))
                         } else {
                             let start = Stopwatch.now()
-                            _ = try await provider.request(.download(size, to: file))
+                            _ = try await provider.request(
+                                .download(server: server.baseURL, count: size, destination: file))
                             downloadSeconds.append(Stopwatch.seconds(since: start))
                         }
                     }
@@ -90,14 +61,11 @@ enum StreamCase {
                     ratio: download / stream, goal: .rateAtLeast(0.9)))
         }
 
-        let provider = Provider<StreamAPI>(
-            endpointClosure: { target in
-                Provider.defaultEndpointMapping(for: target).replacingHost(with: server.baseURL)
-            }, transport: try CurlTransport())
+        let provider = Provider<LoopbackAPI>(transport: try CurlTransport())
         let count = 100_000
         let start = Stopwatch.now()
         var received = 0
-        for try await _ in provider.events(.events(count)) { received += 1 }
+        for try await _ in provider.events(.events(server: server.baseURL, count: count)) { received += 1 }
         let seconds = Stopwatch.seconds(since: start)
         guard received == count else { throw BenchFailure("received \(received) of \(count) events") }
         outcome.rows.append(
@@ -106,18 +74,5 @@ enum StreamCase {
                 courier: Format.number(Double(count) / seconds, decimals: 0) + " events/s",
                 baseline: "—", ratio: .nan, goal: .rateInfo))
         return outcome
-    }
-}
-
-extension Endpoint {
-    /// This endpoint sent to the scheme, host and port of `server`.
-    fileprivate func replacingHost(with server: URL) -> Endpoint {
-        guard var components = URLComponents(string: url) else { return self }
-        components.scheme = server.scheme
-        components.host = server.host
-        components.port = server.port
-        return Endpoint(
-            url: components.string ?? url, sampleResponseClosure: sampleResponseClosure, method: method, task: task,
-            httpHeaderFields: httpHeaderFields)
     }
 }

@@ -53,11 +53,10 @@ extension Provider {
         // Courier calls `completion` once, from whichever thread runs the closure (Moya's is not Sendable).
         let completion = UncheckedSendableBox(completion)
         return {
-            var answer = Self.sampleResponse(of: endpoint, for: request)
-            if token.isCancelled {
-                answer = .failure(.cancelled)
-            } else if outsideThePipeline {
-                answer = Self.validate(answer, with: target.validationType)
+            var answer: Result<Response, CourierError> = .failure(.cancelled)
+            if !token.isCancelled {
+                answer = Self.sampleResponse(of: endpoint, for: request)
+                if outsideThePipeline { answer = Self.validate(answer, with: target.validationType) }
             }
             if outsideThePipeline {
                 for plugin in plugins {

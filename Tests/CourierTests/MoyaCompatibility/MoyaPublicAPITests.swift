@@ -173,6 +173,18 @@ private func send<T: TargetType>(_ provider: Provider<T>, _ target: T) async -> 
     }
 }
 
+/// A provider whose stubs answer each `Gate` with its code, through an endpoint closure written as
+/// Moya's docs write one.
+private func gateProvider(plugins: [any PluginType] = []) -> Provider<Gate> {
+    Provider<Gate>(
+        endpointClosure: { target in
+            Endpoint(
+                url: URL(target: target).absoluteString,
+                sampleResponseClosure: { .networkResponse(target.code, Data()) }, method: target.method,
+                task: target.task, httpHeaderFields: target.headers)
+        }, stubClosure: Provider.immediatelyStub, plugins: plugins)
+}
+
 /// The status code of a Moya-qualified response type.
 private func statusCode(of response: Courier.Response) -> Int { response.statusCode }
 
@@ -334,13 +346,7 @@ private final class HeardChanges: @unchecked Sendable {
     // MARK: Validation
 
     @Test func validationTypesDecideWhichStatusesFail() async {
-        let provider = Provider<Gate>(
-            endpointClosure: { target in
-                Endpoint(
-                    url: URL(target: target).absoluteString,
-                    sampleResponseClosure: { .networkResponse(target.code, Data()) }, method: target.method,
-                    task: target.task, httpHeaderFields: target.headers)
-            }, stubClosure: Provider.immediatelyStub)
+        let provider = gateProvider()
         func passes(_ target: Gate) async -> Bool {
             if case .success = await send(provider, target) { return true }
             return false
@@ -590,13 +596,7 @@ private final class HeardChanges: @unchecked Sendable {
 
     @Test func processedResultIsTheOneTheCallerGets() async throws {
         let log = EventLog()
-        let provider = Provider<Gate>(
-            endpointClosure: { target in
-                Endpoint(
-                    url: URL(target: target).absoluteString,
-                    sampleResponseClosure: { .networkResponse(target.code, Data()) }, method: target.method,
-                    task: target.task, httpHeaderFields: target.headers)
-            }, stubClosure: Provider.immediatelyStub, plugins: [ProcessingPlugin(log: log)])
+        let provider = gateProvider(plugins: [ProcessingPlugin(log: log)])
         guard case .failure(.statusCode(let response)) = await send(provider, .open(299)) else {
             Issue.record("expected the plugin's failure")
             return
