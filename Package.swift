@@ -4,10 +4,12 @@ import PackageDescription
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
-    // The one product a dependent sees. `courier-demo` and `courier-bench` are executable targets: SwiftPM
-    // makes each a product of the same name in this repository only (`swift run courier-demo`).
+    // The products a dependent sees: the core, and Moya 15's surface on it. `courier-demo` and
+    // `courier-bench` are executable targets: SwiftPM makes each a product of the same name in this
+    // repository only (`swift run courier-demo`).
     products: [
-        .library(name: "Courier", targets: ["Courier"])
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierMoya", targets: ["CourierMoya"]),
     ],
     targets: [
         .target(
@@ -15,6 +17,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "Courier", dependencies: ["CCurl"]),
+        // Moya 15's public API (and the Alamofire names Moya apps use) as a face on Courier.
+        .target(name: "CourierMoya", dependencies: ["Courier"]),
         // libcurl's own C loops, the bench's yardstick for CurlTransport; never a dependency of Courier.
         .target(name: "CurlBenchLoop", dependencies: ["CCurl"]),
         .target(name: "LoopbackServer"),
@@ -35,6 +39,10 @@ let package = Package(
             path: "Sources/CourierBench"
         ),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
+        // Written as Moya app code, in the Swift 5 language mode where Moya apps live.
+        .testTarget(
+            name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
         // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).
         .testTarget(name: "CourierImportTests", dependencies: ["Courier"]),

@@ -137,6 +137,16 @@ int ccurl_easy_setopt_pointer(void *easy, int option, const void *value) {
     return curl.easy_setopt(easy, option, value);
 }
 int ccurl_easy_setopt_off_t(void *easy, int option, int64_t value) { return curl.easy_setopt(easy, option, value); }
+// libcurl's `struct curl_blob`: the bytes, their length, and CURL_BLOB_COPY (1), so that libcurl keeps a copy.
+struct ccurl_blob {
+    void *data;
+    size_t len;
+    unsigned int flags;
+};
+int ccurl_easy_setopt_blob(void *easy, int option, const void *data, size_t length) {
+    struct ccurl_blob blob = {(void *)data, length, 1};
+    return curl.easy_setopt(easy, option, &blob);
+}
 int ccurl_easy_setopt_data_callback(void *easy, int option, ccurl_data_callback callback) {
     return curl.easy_setopt(easy, option, callback);
 }

@@ -16,6 +16,7 @@
 #define CCURL_POINTER 10000
 #define CCURL_FUNCTION 20000
 #define CCURL_OFF_T 30000
+#define CCURL_BLOB 40000
 
 // Easy options (CURLOPT_*).
 #define CCURLOPT_WRITEDATA (CCURL_POINTER + 1)
@@ -60,6 +61,7 @@
 #define CCURLOPT_SUPPRESS_CONNECT_HEADERS (CCURL_LONG + 265)
 #define CCURLOPT_PROTOCOLS_STR (CCURL_POINTER + 318)
 #define CCURLOPT_REDIR_PROTOCOLS_STR (CCURL_POINTER + 319)
+#define CCURLOPT_CAINFO_BLOB (CCURL_BLOB + 309)
 
 // Values of CURLOPT_HTTP_VERSION.
 #define CCURL_HTTP_VERSION_1_1 2
@@ -158,6 +160,8 @@ int ccurl_easy_perform(void *easy);
 int ccurl_easy_setopt_long(void *easy, int option, long value);
 int ccurl_easy_setopt_pointer(void *easy, int option, const void *value);
 int ccurl_easy_setopt_off_t(void *easy, int option, int64_t value);
+/// Sets a blob option (`struct curl_blob` with CURL_BLOB_COPY): libcurl copies the `length` bytes at `data`.
+int ccurl_easy_setopt_blob(void *easy, int option, const void *data, size_t length);
 int ccurl_easy_setopt_data_callback(void *easy, int option, ccurl_data_callback callback);
 int ccurl_easy_setopt_progress_callback(void *easy, int option, ccurl_progress_callback callback);
 int ccurl_easy_setopt_seek_callback(void *easy, int option, ccurl_seek_callback callback);

@@ -7,7 +7,7 @@ struct FormSerializer {
     let boolEncoding: URLEncoding.BoolEncoding
 
     /// The encoded pairs of `parameters`, without a leading `?`.
-    func serialize(_ parameters: [String: any Sendable]) -> String {
+    func serialize<Value>(_ parameters: [String: Value]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(parameters.count * 16)
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {

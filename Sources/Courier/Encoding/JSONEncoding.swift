@@ -24,6 +24,11 @@ public struct JSONEncoding: ParameterEncoding {
         self.options = options
     }
 
+    /// The JSON text of any value these options write (CourierMoya's `[String: Any]` parameters).
+    package func jsonData(for value: Any) throws(ParameterEncodingError) -> Data {
+        try JSONWriter(prettyPrinted: options.contains(.prettyPrinted)).data(for: value)
+    }
+
     /// Returns `request` with `parameters` as its JSON body; `nil` parameters leave it unchanged.
     public func encode(_ request: URLRequest, with parameters: Parameters?) throws -> URLRequest {
         guard let parameters else { return request }

@@ -48,6 +48,8 @@ enum ParameterValue {
             return
         }
         switch value {
+        case let wrapped as any WrappedParameter:
+            self = Self(wrapped.wrappedParameter)
         // Optionals first: a cast such as `as Bool` looks through an `Optional` and, on Linux, bridges the
         // `NSNumber` inside it (`Optional(NSNumber(value: 1)) as? Bool` is `true`).
         case let optional as any OptionalValue:
@@ -117,6 +119,13 @@ enum ParameterValue {
             self = Self(floating: number.doubleValue, text: number.doubleValue.description)
         }
     }
+}
+
+/// A parameter value that stands for another, encoded as that other value: how CourierMoya carries the
+/// values of a `[String: Any]` dictionary in ``Parameters``.
+package protocol WrappedParameter: Sendable {
+    /// The value to encode.
+    var wrappedParameter: Any { get }
 }
 
 /// Lets an `Any` that holds an `Optional` be unwrapped without knowing the wrapped type.

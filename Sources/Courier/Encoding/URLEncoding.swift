@@ -78,6 +78,18 @@ public struct URLEncoding: ParameterEncoding {
         FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
     }
 
+    /// The encoded pairs of a dictionary of any values (CourierMoya's `[String: Any]` parameters).
+    package func query(of parameters: [String: Any]) -> String {
+        FormSerializer(arrayEncoding: arrayEncoding, boolEncoding: boolEncoding).serialize(parameters)
+    }
+
+    /// `string` escaped as a form key or value: only `A-Z a-z 0-9 - . _ ~ / ?` stay literal.
+    package static func escaped(_ string: String) -> String {
+        var output: [UInt8] = []
+        PercentEncoding.append(string, to: &output, allowed: .formComponent)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// Returns `request` with `parameters` in its query or body.
     ///
     /// - Throws: ``ParameterEncodingError`` when the parameters belong in the URL and the request has none.
@@ -101,7 +113,7 @@ public struct URLEncoding: ParameterEncoding {
     }
 
     /// Whether the parameters of a request with `method` go in its URL.
-    func encodesInURL(method: HTTPMethod) -> Bool {
+    package func encodesInURL(method: HTTPMethod) -> Bool {
         switch destination {
         case .methodDependent: [.get, .head, .delete].contains(method)
         case .queryString: true
@@ -110,7 +122,7 @@ public struct URLEncoding: ParameterEncoding {
     }
 
     /// The URL string `string` with `query` after its existing query (joined by `&`), before any fragment.
-    static func string(_ string: String, appendingQuery query: String) -> String {
+    package static func string(_ string: String, appendingQuery query: String) -> String {
         guard !query.isEmpty else { return string }
         let utf8 = string.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
@@ -129,7 +141,7 @@ public struct URLEncoding: ParameterEncoding {
     }
 
     /// `url` with `query` after its existing query (joined by `&`), keeping the fragment.
-    static func url(_ url: URL, appendingQuery query: String) throws -> URL {
+    package static func url(_ url: URL, appendingQuery query: String) throws -> URL {
         guard !query.isEmpty else { return url }
         // One parse of the joined string; URLComponents is the fallback for anything unusual.
         if let result = URL(string: string(url.absoluteString, appendingQuery: query)) {

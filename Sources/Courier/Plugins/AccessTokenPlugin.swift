@@ -10,9 +10,6 @@ import Foundation
 /// ``AccessTokenAuthorizable/authorizationType``; the header becomes `<scheme> <token>`, replacing any
 /// `Authorization` value already there. Other targets are left alone.
 public struct AccessTokenPlugin: PluginType {
-    /// Gives the token for a target: Moya's `AccessTokenPlugin.TokenClosure`.
-    public typealias TokenClosure = @Sendable (_ target: any TargetType) -> String
-
     /// Gives the token for a target; called for each request that asks for one.
     public let tokenClosure: @Sendable (any TargetType) -> String
 
@@ -24,7 +21,7 @@ public struct AccessTokenPlugin: PluginType {
     }
 
     /// Sets `Authorization: <scheme> <token>` when the target asks for a token. The token closure gets
-    /// the command itself: the wrapped target of a ``MultiTarget``, as in Moya.
+    /// the command itself: the wrapped target of a ``MultiTarget``.
     public func prepare(_ request: URLRequest, target: any TargetType) -> URLRequest {
         guard let authorizable = target as? any AccessTokenAuthorizable,
             let type = authorizable.authorizationType

@@ -10,9 +10,6 @@ import Foundation
 /// challenge round trip is needed. A target for which the closure gives `nil`, or a credential without
 /// both a user and a password, is left alone.
 public struct CredentialsPlugin: PluginType {
-    /// Gives the credential for a target, or `nil`: Moya's `CredentialsPlugin.CredentialClosure`.
-    public typealias CredentialClosure = @Sendable (_ target: any TargetType) -> URLCredential?
-
     /// Gives the credential for a target.
     public let credentialsClosure: @Sendable (any TargetType) -> URLCredential?
 

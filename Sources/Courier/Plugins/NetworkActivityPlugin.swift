@@ -12,10 +12,6 @@ public enum NetworkActivityChangeType: Sendable {
 /// once; a cancelled or failed request ends; a request that fails before it is sent (its URL cannot be
 /// built) neither begins nor ends.
 public struct NetworkActivityPlugin: PluginType {
-    /// Hears that a request began or ended: Moya's `NetworkActivityPlugin.NetworkActivityClosure`.
-    public typealias NetworkActivityClosure =
-        @Sendable (_ change: NetworkActivityChangeType, _ target: any TargetType) -> Void
-
     private let networkActivityClosure: @Sendable (NetworkActivityChangeType, any TargetType) -> Void
 
     /// Creates the plugin.

@@ -46,43 +46,13 @@ public protocol RequestType: Sendable {
     var request: URLRequest? { get }
     /// A `curl` command that sends the same request.
     func cURLDescription() -> String
-
-    /// The header fields the session adds to every request: Moya's `RequestType.sessionHeaders`.
-    var sessionHeaders: [String: String] { get }
-    /// Moya's `authenticate(username:password:persistence:)`, kept so that plugins written for Moya
-    /// compile.
-    func authenticate(username: String, password: String, persistence: URLCredential.Persistence) -> Self
-    /// Moya's `authenticate(with:)`, kept so that plugins written for Moya compile.
-    func authenticate(with credential: URLCredential) -> Self
-    /// Calls `handler` with ``cURLDescription()`` and returns the request: Moya's shape.
-    func cURLDescription(calling handler: @escaping (String) -> Void) -> Self
 }
 
 extension RequestType {
-    /// A `curl` command for ``request``, with the secrets of ``Redaction/default`` hidden. Default, so
-    /// that a request type written for Moya (which has no such requirement) conforms as it is.
+    /// A `curl` command for ``request``, with the secrets of ``Redaction/default`` hidden.
     public func cURLDescription() -> String {
         guard let request else { return "$ curl command could not be created: there is no request" }
         return CURLCommand(request: request, redaction: .default).text
-    }
-
-    /// No header fields: Courier's transports add none that a plugin needs to know of. Default.
-    public var sessionHeaders: [String: String] { [:] }
-
-    /// Returns the request unchanged. In Courier the request is final when plugins hear of it; send
-    /// credentials with ``CredentialsPlugin``, an ``AccessTokenPlugin`` or a plugin's
-    /// ``PluginType/prepare(_:target:)`` instead. Default.
-    public func authenticate(username: String, password: String, persistence: URLCredential.Persistence) -> Self {
-        self
-    }
-
-    /// Returns the request unchanged; see ``authenticate(username:password:persistence:)``. Default.
-    public func authenticate(with credential: URLCredential) -> Self { self }
-
-    /// Calls `handler` at once, on this thread, with ``cURLDescription()``, and returns the request. Default.
-    public func cURLDescription(calling handler: @escaping (String) -> Void) -> Self {
-        handler(cURLDescription())
-        return self
     }
 }
 

@@ -24,7 +24,7 @@ public struct Endpoint: Sendable {
     /// Makes the stub answer; called once for each stubbed request.
     public let sampleResponseClosure: SampleResponseClosure
 
-    /// What gives a stubbed answer: Moya's `Endpoint.SampleResponseClosure`.
+    /// What gives a stubbed answer.
     public typealias SampleResponseClosure = @Sendable () -> SampleResponse
     /// The HTTP method.
     public let method: Method

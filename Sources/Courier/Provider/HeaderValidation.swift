@@ -9,9 +9,9 @@ import Foundation
 /// A name must be an HTTP token (RFC 9110 §5.6.2: letters, digits, `!#$%&'*+-.^_|~` and the
 /// backtick); a value may not contain CR, LF or NUL. A field that fails is reported as a
 /// ``HeaderFieldError``, which names the header and never shows its value.
-enum HeaderValidation {
+package enum HeaderValidation {
     /// Throws for the first field (in name order) that cannot be sent.
-    static func check(_ fields: [String: String]?) throws(CourierError) {
+    package static func check(_ fields: [String: String]?) throws(CourierError) {
         guard let fields, !fields.isEmpty else { return }
         // One pass over each field; names are sorted only to report the first bad one.
         guard fields.contains(where: { problem(name: $0.key, value: $0.value) != nil }) else { return }
@@ -29,7 +29,7 @@ enum HeaderValidation {
     /// without the header (an `Authorization` missing for no visible reason). Kept, it reaches
     /// ``check(_:)``, which refuses the request with a clear error. Courier's own plugins and
     /// interceptors set the headers they compute (tokens) through here.
-    static func set(_ value: String, for name: String, in request: inout URLRequest) {
+    package static func set(_ value: String, for name: String, in request: inout URLRequest) {
         if problem(name: name, value: value) == nil {
             request.setValue(value, forHTTPHeaderField: name)
             return

@@ -24,17 +24,6 @@ extension Provider {
         try endpoint.urlRequest()
     }
 
-    /// Moya's callback form of ``defaultRequestMapping(for:)``: hands the `URLRequest` of `endpoint`, or
-    /// the error that kept it from being made, to `closure`, for request closures written the Moya way.
-    @_disfavoredOverload
-    public static func defaultRequestMapping(for endpoint: Endpoint, closure: RequestResultClosure) {
-        do {
-            closure(.success(try endpoint.urlRequest()))
-        } catch {
-            closure(.failure(error))
-        }
-    }
-
     /// Sends every request for real.
     @Sendable public static func neverStub(_: Target) -> StubBehavior { .never }
 

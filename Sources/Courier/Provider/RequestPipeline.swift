@@ -52,6 +52,18 @@ extension Provider {
     private func send(
         _ request: URLRequest, target: Target, endpoint: Endpoint, progress: ProgressBlock?
     ) async -> Result<Response, CourierError> {
+        await send(request, target: target, endpoint: endpoint, transferProgress: progress.map(ProgressReporter.init)?.transferHandler)
+    }
+
+    /// Every attempt of a request already made from `endpoint`, then the plugins' `didReceive` and
+    /// `process` with the final result; the transport's byte counts go to `transferProgress`.
+    ///
+    /// The path after the `requestClosure`, for a face on this provider that makes its requests its own
+    /// way (`CourierMoya`'s `MoyaProvider`).
+    package func send(
+        _ request: URLRequest, target: Target, endpoint: Endpoint,
+        transferProgress: (@Sendable (TransferProgress) -> Void)?
+    ) async -> Result<Response, CourierError> {
         let stub = stubClosure(target)
         // The body is prepared once (a multipart form written to a temporary file) for every attempt.
         let plan: TransferPlan
@@ -63,9 +75,9 @@ extension Provider {
         }
         defer { plan.cleanUp() }
         let request = plan.applied(to: request)
-        let reporter = progress.map(ProgressReporter.init)
         let (outcome, context, wasSent) = await retrying(target, head: \.self) {
-            await self.attempt(request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: reporter)
+            await self.attempt(
+                request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: transferProgress)
         }
         return finish(outcome, target: target, context: context, wasSent: wasSent)
     }
@@ -127,7 +139,7 @@ extension Provider {
     /// `willSend`, then the stub or the transport answers and the status is validated.
     private func attempt(
         _ unprepared: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
-        progress: ProgressReporter?
+        progress: (@Sendable (TransferProgress) -> Void)?
     ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
         let request: URLRequest
         switch await prepareAttempt(unprepared, target: target) {
@@ -140,7 +152,7 @@ extension Provider {
         case .never:
             outcome = await transfer(request, plan: plan, progress: progress)
         case .immediate, .delayed:
-            outcome = await stubbedAnswer(target, request: request, endpoint: endpoint, stub: stub)
+            outcome = await stubbedAnswer(request: request, endpoint: endpoint, stub: stub)
         }
         // A download reaches its destination only once its status has passed validation.
         return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
@@ -175,9 +187,9 @@ extension Provider {
 
     /// Sends `request` through the transport, its body and response body where `plan` says.
     private func transfer(
-        _ request: URLRequest, plan: TransferPlan, progress: ProgressReporter?
+        _ request: URLRequest, plan: TransferPlan, progress: (@Sendable (TransferProgress) -> Void)?
     ) async -> Result<Response, CourierError> {
-        let transportRequest = plan.transportRequest(for: request, progress: progress?.transferHandler)
+        let transportRequest = plan.transportRequest(for: request, progress: progress)
         do {
             let answer = try await transport.send(transportRequest)
             return .success(
@@ -210,29 +222,22 @@ extension Provider {
         }
     }
 
-    /// The answer of ``stubRequest(_:request:callbackQueue:completion:endpoint:stubBehavior:)``;
-    /// cancelling the awaiting task cancels its token.
-    func stubbedAnswer(
-        _ target: Target, request: URLRequest, endpoint: Endpoint, stub: StubBehavior
-    ) async -> Result<Response, CourierError> {
-        let token = Locked<CancellableToken?>(nil)
-        let cancelled = Locked(false)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let made = StubNotification.$pluginsNotified.withValue(true) {
-                    stubRequest(
-                        target, request: request, callbackQueue: nil,
-                        completion: { continuation.resume(returning: $0) }, endpoint: endpoint, stubBehavior: stub)
-                }
-                token.withLock { $0 = made }
-                if cancelled.withLock({ $0 }) { made.cancel() }
+    /// The stub's answer: the endpoint's sample response, at once or after the stub's delay (a
+    /// cancelled wait ends with a cancelled error).
+    func stubbedAnswer(request: URLRequest, endpoint: Endpoint, stub: StubBehavior) async -> Result<
+        Response, CourierError
+    > {
+        if case .delayed(let seconds) = stub {
+            do {
+                try await Task.sleep(for: .seconds(clamping: seconds))
+            } catch {
+                return .failure(.cancelled)
             }
-        } onCancel: {
-            cancelled.withLock { $0 = true }
-            token.withLock { $0 }?.cancel()
         }
+        return Self.sampleResponse(of: endpoint, for: request)
     }
 
+    /// The answer `endpoint`'s sample response makes for `request`.
     static func sampleResponse(of endpoint: Endpoint, for request: URLRequest) -> Result<
         Response, CourierError
     > {

@@ -119,7 +119,7 @@ extension Provider {
                 return (.failure(CourierError(error)), request)
             }
         case .immediate, .delayed:
-            switch await stubbedAnswer(target, request: request, endpoint: endpoint, stub: stub) {
+            switch await stubbedAnswer(request: request, endpoint: endpoint, stub: stub) {
             case .success(let answer):
                 opened = OpenedStream(stubbed: answer, chunkSize: Self.stubChunkSize)
             case .failure(let error):

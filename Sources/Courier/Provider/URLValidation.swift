@@ -3,12 +3,12 @@ import Foundation
 /// Refuses, before anything is sent or stubbed, a request URL Courier cannot send: one with no host
 /// (`http:///get`, `http:/127.0.0.1`) or with a scheme other than `http` and `https` (`ftp://…`,
 /// `file://…`). Such a URL is ``CourierError/requestMapping(_:)`` with a sentence saying why.
-enum URLValidation {
+package enum URLValidation {
     /// How every message about a refused URL starts.
     static let messagePrefix = "The URL "
 
     /// Throws when `url` (written `written` by the endpoint) cannot be requested.
-    static func check(_ url: URL, written: String) throws(CourierError) {
+    package static func check(_ url: URL, written: String) throws(CourierError) {
         // The URL is quoted, its secrets hidden, only when it is refused: the check itself is two compares.
         var quoted: String { String(reflecting: Redaction.default.redactedEmbeddedSecrets(written)) }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

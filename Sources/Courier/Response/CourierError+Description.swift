@@ -45,7 +45,6 @@ extension CourierError: CustomStringConvertible, CustomDebugStringConvertible {
     /// The name of the case, as written in a `switch`.
     private var caseName: String {
         switch self {
-        case .imageMapping: "imageMapping"
         case .jsonMapping: "jsonMapping"
         case .stringMapping: "stringMapping"
         case .objectMapping: "objectMapping"
@@ -60,8 +59,6 @@ extension CourierError: CustomStringConvertible, CustomDebugStringConvertible {
     /// The sentence, before redaction.
     private var sentence: String {
         switch self {
-        case .imageMapping(let response):
-            "The \(ErrorText.answer(response)) could not be read as an image."
         case .jsonMapping(let response):
             "The \(ErrorText.answer(response)) \(ErrorText.jsonProblem(of: response))."
         case .stringMapping(let response):

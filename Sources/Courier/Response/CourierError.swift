@@ -7,15 +7,11 @@ import Foundation
 /// Every way a Courier request can fail, each carrying what a caller needs to act on it.
 ///
 /// Where a response arrived it is attached (``response``), so its status code and body can be read.
-/// Its cases are Moya's `MoyaError` cases, in Moya's order, so an exhaustive `switch` written for
-/// `MoyaError` compiles once the type is renamed. Every description of it (``errorDescription``,
+/// The cases are those of Moya's `MoyaError`, less `imageMapping` (image decoding is left to the app).
+/// Every description of it (``errorDescription``,
 /// `localizedDescription`, `String(describing:)`, `String(reflecting:)`) is one sentence naming the
 /// request, with the secrets of ``Redaction/default`` hidden: see `CourierError+Description.swift`.
 public enum CourierError: Error, LocalizedError {
-    /// The body could not be read as an image.
-    ///
-    /// ``Response/mapImage()`` throws it when the body is not an image.
-    case imageMapping(Response)
     /// The body is not JSON (or is empty) where JSON was asked for, or a key path does not exist.
     case jsonMapping(Response)
     /// The body, or the value at the key path, is not a string.
@@ -40,7 +36,7 @@ public enum CourierError: Error, LocalizedError {
     /// The response the error arrived with, or `nil` when none did.
     public var response: Response? {
         switch self {
-        case .imageMapping(let response), .jsonMapping(let response), .stringMapping(let response),
+        case .jsonMapping(let response), .stringMapping(let response),
             .objectMapping(_, let response), .statusCode(let response):
             response
         case .underlying(_, let response):
@@ -85,7 +81,7 @@ public enum CourierError: Error, LocalizedError {
     /// The error a cancelled request ends with: `.underlying(URLError(.cancelled), nil)`.
     static var cancelled: CourierError { .underlying(URLError(.cancelled), nil) }
 
-    /// The error this one wraps, as Moya reports it in `errorUserInfo`: the decoding, encoding or
+    /// The error this one wraps: the decoding, encoding or
     /// transport error of ``objectMapping(_:_:)``, ``encodableMapping(_:)``, ``parameterEncoding(_:)``
     /// and ``underlying(_:_:)``; `nil` for the other cases.
     public var underlyingError: (any Error)? {
@@ -93,7 +89,7 @@ public enum CourierError: Error, LocalizedError {
         case .objectMapping(let error, _), .encodableMapping(let error), .underlying(let error, _),
             .parameterEncoding(let error):
             error
-        case .imageMapping, .jsonMapping, .stringMapping, .statusCode, .requestMapping:
+        case .jsonMapping, .stringMapping, .statusCode, .requestMapping:
             nil
         }
     }

@@ -32,25 +32,7 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     /// The wire form of the method.
     public var description: String { rawValue }
-
-    /// Whether sending the request twice has the same effect as sending it once (RFC 9110 §9.2.2).
-    public var isIdempotent: Bool {
-        switch self {
-        case .get, .head, .put, .delete, .options, .trace, .query: true
-        default: false
-        }
-    }
-
-    /// Whether Moya sends a multipart form with this method: `POST`, `PUT`, `PATCH` and `CONNECT`.
-    ///
-    /// Courier itself sends a multipart form with any method.
-    public var supportsMultipart: Bool {
-        switch self {
-        case .post, .put, .patch, .connect: true
-        default: false
-        }
-    }
 }
 
-/// Moya's name for ``HTTPMethod``.
+/// The name a ``TargetType`` uses for ``HTTPMethod``: `var method: Method { .get }`.
 public typealias Method = HTTPMethod

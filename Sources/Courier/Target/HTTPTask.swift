@@ -2,7 +2,8 @@ import Foundation
 
 /// What a request carries: its body, its URL parameters, or a file to upload or download.
 ///
-/// The case names are Moya's; the type is called `HTTPTask` because `Task` is Swift concurrency's.
+/// The case names are Moya's; the type is called `HTTPTask` because `Task` is Swift concurrency's (Moya's
+/// own `Task`, with its `[String: Any]` parameters and arrays of form parts, is in `CourierMoya`).
 public enum HTTPTask: Sendable {
     /// No body and no parameters.
     case requestPlain
@@ -33,20 +34,4 @@ public enum HTTPTask: Sendable {
     case downloadDestination(DownloadDestination)
     /// Parameters encoded by `encoding`, and the response body written to a file.
     case downloadParameters(parameters: Parameters, encoding: any ParameterEncoding, destination: DownloadDestination)
-}
-
-extension HTTPTask {
-    /// A `multipart/form-data` body of the parts of every form in `forms`, in order: Moya's
-    /// `.uploadMultipart([MultipartFormData])`, where each `MultipartFormData` is one part.
-    ///
-    /// The body's boundary is the first form's.
-    public static func uploadMultipart(_ forms: [MultipartFormData]) -> HTTPTask {
-        .uploadMultipart(MultipartFormData(joining: forms))
-    }
-
-    /// A `multipart/form-data` body of the parts of every form in `forms`, and parameters URL-encoded
-    /// into the query: Moya's `.uploadCompositeMultipart([MultipartFormData], urlParameters:)`.
-    public static func uploadCompositeMultipart(_ forms: [MultipartFormData], urlParameters: Parameters) -> HTTPTask {
-        .uploadCompositeMultipart(MultipartFormData(joining: forms), urlParameters: urlParameters)
-    }
 }

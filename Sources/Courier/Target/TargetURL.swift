@@ -9,9 +9,9 @@ import Foundation
 ///
 /// String work is used instead of `appendingPathComponent`, which on Linux turns `?` into `%3F` and
 /// encodes `%` a second time.
-enum TargetURL {
+package enum TargetURL {
     /// The URL string for `path` on `baseURL`.
-    static func string(baseURL: URL, path: String) -> String {
+    package static func string(baseURL: URL, path: String) -> String {
         guard !path.isEmpty else { return baseURL.absoluteString }
         // A base without a host (`http://`, `http:/127.0.0.1`) is joined as written, so that the
         // endpoint refuses it, instead of `http://` + `/get` turning the path into the host `get`.

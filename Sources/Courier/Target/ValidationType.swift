@@ -9,14 +9,6 @@ public enum ValidationType: Sendable, Equatable {
     /// Exactly the listed status codes are accepted.
     case customCodes([Int])
 
-    /// The accepted status codes; empty for ``none``, meaning every code is accepted.
-    public var statusCodes: [Int] {
-        switch self {
-        case .customCodes(let codes): codes
-        default: acceptedRange.map(Array.init) ?? []
-        }
-    }
-
     /// Whether a response with `statusCode` passes this validation.
     public func accepts(_ statusCode: Int) -> Bool {
         switch self {

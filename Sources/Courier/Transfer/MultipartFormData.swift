@@ -16,9 +16,6 @@ import Foundation
 /// type has no `Content-Type` line (a text field). In names and file names `"`, `\`, CR and LF are
 /// sent as `%22`, `%5C`, `%0D` and `%0A`.
 ///
-/// Moya's shape, where a `MultipartFormData` is one part and a task takes an array of them, works too:
-/// ``init(provider:name:fileName:mimeType:)`` makes a form of one part, and `HTTPTask.uploadMultipart`
-/// given an array sends the parts of every form in one body.
 public struct MultipartFormData: Sendable, Hashable {
     /// The boundary between parts.
     public let boundary: String
@@ -33,41 +30,6 @@ public struct MultipartFormData: Sendable, Hashable {
     public init(boundary: String? = nil, parts: [MultipartFormBodyPart]) {
         self.boundary = boundary ?? "courier.boundary.\(UUID().uuidString.lowercased())"
         self.parts = parts
-    }
-
-    /// Moya's name for where a part's bytes come from: ``MultipartFormBodyPart/FormDataProvider``.
-    public typealias FormDataProvider = MultipartFormBodyPart.FormDataProvider
-
-    /// Creates a form of one part, with a random boundary: Moya's `MultipartFormData`.
-    ///
-    /// Send several by giving an array of them to `HTTPTask.uploadMultipart` or
-    /// `HTTPTask.uploadCompositeMultipart`.
-    ///
-    /// - Parameters:
-    ///   - provider: Where the part's bytes come from.
-    ///   - name: The form field name.
-    ///   - fileName: The file name sent with the part. Default: `nil`.
-    ///   - mimeType: The part's `Content-Type`. Default: `nil`.
-    public init(provider: FormDataProvider, name: String, fileName: String? = nil, mimeType: String? = nil) {
-        self.init(parts: [MultipartFormBodyPart(provider: provider, name: name, fileName: fileName, mimeType: mimeType)]
-        )
-    }
-
-    /// The first part's source (the only part of a form made with Moya's one-part initializer); empty
-    /// data for a form without parts. Moya's `MultipartFormData.provider`.
-    public var provider: FormDataProvider { parts.first?.provider ?? .data(Data()) }
-    /// The first part's field name; empty for a form without parts. Moya's `MultipartFormData.name`.
-    public var name: String { parts.first?.name ?? "" }
-    /// The first part's file name. Moya's `MultipartFormData.fileName`.
-    public var fileName: String? { parts.first?.fileName }
-    /// The first part's `Content-Type`. Moya's `MultipartFormData.mimeType`.
-    public var mimeType: String? { parts.first?.mimeType }
-
-    /// One form holding the parts of every form in `forms`, in order, with the first form's boundary.
-    ///
-    /// - Parameter forms: The forms (Moya's one-part `MultipartFormData` values) to join.
-    public init(joining forms: [MultipartFormData]) {
-        self.init(boundary: forms.first?.boundary, parts: forms.flatMap(\.parts))
     }
 
     /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>` (the boundary quoted
@@ -89,7 +51,7 @@ public struct MultipartFormBodyPart: Sendable, Hashable {
         case data(Data)
         /// The contents of a file, streamed from disk.
         case file(URL)
-        /// The first `length` bytes of a stream, as Moya's `.stream(InputStream, UInt64)`.
+        /// The first `length` bytes of a stream.
         ///
         /// Courier opens the stream and reads it once, a chunk at a time, into the temporary file that
         /// holds the body, before anything is sent (so a retry sends the same bytes). A stream that ends
@@ -119,5 +81,17 @@ public struct MultipartFormBodyPart: Sendable, Hashable {
         self.name = name
         self.fileName = fileName
         self.mimeType = mimeType
+    }
+}
+
+extension MultipartFormData {
+    /// The whole body, in memory (for CourierMoya's form builder).
+    package func encodedBody() throws(TransferError) -> Data {
+        try MultipartEncoder(form: self).encodedData()
+    }
+
+    /// Writes the whole body to a new file at `url` (for CourierMoya's form builder).
+    package func writeBody(to url: URL) throws {
+        try MultipartEncoder(form: self).write(to: url)
     }
 }

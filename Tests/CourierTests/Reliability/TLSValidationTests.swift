@@ -7,11 +7,12 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Courier never turns off TLS certificate validation. ``CurlTransport`` may be told to trust a CA
-/// file of one's own and to pin public keys (both only narrow what is trusted), and URLSession
-/// challenges may be forwarded to a delegate; but no source of the library disables peer or host
-/// verification or accepts a server trust, and a server with an untrusted certificate is refused by
-/// both transports.
+/// Courier does not turn off TLS certificate validation of its own accord. ``CurlTransport`` may be told
+/// to trust a CA file or certificates of one's own and to pin public keys (all only narrow what is
+/// trusted), and URLSession challenges may be forwarded to a delegate; peer or host verification is
+/// switched off only where a ``ServerTrustPolicy`` asks for it, for the hosts it names (Alamofire's
+/// `DisabledTrustEvaluator`), in one place of the source. By default a server with an untrusted
+/// certificate is refused by both transports.
 @Suite struct TLSValidationTests {
     // MARK: The scan of the sources
 
@@ -58,6 +59,18 @@ import Testing
     static let harmlessVerifyOptionLine =
         #"^\s*#define\s+\w+\s+\(?[\w\s+]*\)?\s*$|verify_?peer\s*,\s*1L?\s*\)|verify_?host\s*,\s*2L?\s*\)"#
 
+    /// Whether line `index` switches a verify option off in the one place that may: the body of the
+    /// `if` that reads a ``ServerTrustPolicy`` asking for it (`validatesCertificateChain` or
+    /// `validatesHost` set to `false` for a host, as Alamofire's `DisabledTrustEvaluator` asks), where
+    /// the option is set to 0 and nothing else.
+    static func isSanctionedRelaxation(at index: Int, in lines: [String]) -> Bool {
+        guard index > 0,
+            let guardLine = regex(#"^\s*if\s+!options\.trust\.validates(CertificateChain|Host)\s*\{\s*$"#),
+            let setLine = regex(#"^\s*easy\.set\(CCURLOPT_SSL_VERIFY(PEER|HOST),\s*0\)\s*$"#)
+        else { return false }
+        return lines[index - 1].contains(guardLine) && lines[index].contains(setLine)
+    }
+
     /// The library's source folders: Swift, and the C target that calls libcurl.
     private static var sourceFolders: [URL] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -91,6 +104,7 @@ import Testing
         // Any mention of a verify option that is not harmless.
         if let option = regex(verifyOption), let harmless = regex(harmlessVerifyOptionLine) {
             for index in lines.indices where lines[index].contains(option) && !lines[index].contains(harmless) {
+                if isSanctionedRelaxation(at: index, in: lines) { continue }
                 found.append((index, "a verify option set to something else than its secure value"))
             }
         }
@@ -161,6 +175,16 @@ import Testing
         "ServerTrustPolicy(disableEvaluation: true)",
         "let evaluator = DisabledTrustEvaluator()",
         "DefaultTrustEvaluator(validateHost: false)",
+        """
+        if !options.trust.validatesCertificateChain || debugging {
+            easy.set(CCURLOPT_SSL_VERIFYPEER, 0)
+        }
+        """,
+        """
+        if !options.trust.validatesHost {
+            easy.set(CCURLOPT_SSL_VERIFYPEER, 0); log("off")
+        }
+        """,
     ]
 
     /// Code that narrows or forwards trust decisions, or leaves them as they are: the scan must let it be.
@@ -190,6 +214,14 @@ import Testing
         }
         """,
         "completionHandler(.useCredential, URLCredential(user: user, password: password, persistence: .forSession))",
+        """
+        if !options.trust.validatesCertificateChain {
+            easy.set(CCURLOPT_SSL_VERIFYPEER, 0)
+        }
+        if !options.trust.validatesHost {
+            easy.set(CCURLOPT_SSL_VERIFYHOST, 0)
+        }
+        """,
         """
         // Never set CURLOPT_SSL_VERIFYPEER to 0 or allowInvalidCertificates: that would be insecure.
         /// Courier never accepts a server trust with `.useCredential`; `challenge.protectionSpace.serverTrust`

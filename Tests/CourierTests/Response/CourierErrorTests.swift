@@ -12,7 +12,7 @@ import Testing
 
     private var allCases: [CourierError] {
         [
-            .imageMapping(response), .jsonMapping(response), .stringMapping(response),
+            .jsonMapping(response), .stringMapping(response),
             .objectMapping(URLError(.unknown), response),
             .encodableMapping(URLError(.unknown)), .statusCode(response), .underlying(URLError(.timedOut), response),
             .underlying(URLError(.timedOut), nil), .requestMapping("::"),
@@ -33,7 +33,7 @@ import Testing
 
     @Test func responseIsAttachedWhereOneArrived() {
         let withResponse = allCases.filter { $0.response != nil }
-        #expect(withResponse.count == 6)
+        #expect(withResponse.count == 5)
         #expect(withResponse.allSatisfy { $0.response === response })
         #expect(CourierError.requestMapping("x").response == nil)
     }
@@ -46,28 +46,18 @@ import Testing
         #expect(CourierError.underlying(CancellationError(), nil).errorDescription == "The request was cancelled.")
     }
 
-    @Test func domainCodesAndUserInfoAreMoyas() throws {
-        #expect(allCases.map(\.errorCode) == [0, 1, 2, 3, 4, 5, 6, 6, 7, 8])
-        let error = CourierError.underlying(URLError(.timedOut), response)
-        let bridged = error as NSError
-        #expect(bridged.domain == "Courier.CourierError")
-        #expect(CourierError.errorDomain == "Courier.CourierError")
-        #expect(bridged.code == 6)
-        #expect(bridged.userInfo[NSLocalizedDescriptionKey] as? String == error.errorDescription)
-        #expect(bridged.userInfo[NSLocalizedFailureReasonErrorKey] as? String == error.failureReason)
-        #expect((bridged.userInfo[NSUnderlyingErrorKey] as? URLError)?.code == .timedOut)
-        #expect(CourierError.statusCode(response).errorUserInfo[NSUnderlyingErrorKey] == nil)
+    @Test func theUnderlyingErrorIsTheWrappedOne() {
+        #expect((CourierError.underlying(URLError(.timedOut), response).underlyingError as? URLError)?.code == .timedOut)
+        #expect(CourierError.statusCode(response).underlyingError == nil)
         #expect(CourierError.statusCode(response).failureReason == nil)
         #expect(
             CourierError.objectMapping(ParameterEncodingError("bad"), response).failureReason?.contains("bad") == true)
     }
 
-    /// The exhaustive switch of Moya's documentation, with `MoyaError` renamed, compiles and reaches
-    /// the image case, whose response is attached.
-    @Test func moyasNineCaseSwitchCompiles() {
+    /// An exhaustive switch over the eight cases compiles and reaches each.
+    @Test func anExhaustiveSwitchNamesEveryCase() {
         func summary(_ error: CourierError) -> String {
             switch error {
-            case .imageMapping(let response): "image \(response.statusCode)"
             case .jsonMapping(let response): "json \(response.statusCode)"
             case .stringMapping(let response): "string \(response.statusCode)"
             case .objectMapping(_, let response): "object \(response.statusCode)"
@@ -78,9 +68,9 @@ import Testing
             case .parameterEncoding: "parameters"
             }
         }
-        let error = CourierError.imageMapping(response)
-        #expect(summary(error) == "image 422")
-        #expect(error.response === response)
-        #expect(error.errorDescription == "The response (status 422, 3 bytes) could not be read as an image.")
+        #expect(allCases.map(summary) == [
+            "json 422", "string 422", "object 422", "encodable", "status 422", "underlying 422", "underlying 0",
+            "request ::", "parameters",
+        ])
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 ///     --data-raw 'password=<redacted>&user=ann' \
 ///     'https://api.example.com/login'
 /// ```
-struct CURLCommand {
+package struct CURLCommand {
     /// The request to describe.
     let request: URLRequest
     /// What to hide in the URL, the headers and the body.
@@ -26,8 +26,15 @@ struct CURLCommand {
     /// The longest body shown, in bytes of its text; a longer body is cut and marked.
     var maximumBodyLength = Int.max
 
+    /// The command for `request`, with what `redaction` hides hidden.
+    package init(request: URLRequest, redaction: Redaction, maximumBodyLength: Int = .max) {
+        self.request = request
+        self.redaction = redaction
+        self.maximumBodyLength = maximumBodyLength
+    }
+
     /// The command, or a line saying why there is none.
-    var text: String {
+    package var text: String {
         guard let url = request.url else { return "$ curl command could not be created: the request has no URL" }
         let method = request.httpMethod ?? "GET"
         let body = request.httpBody ?? Data()

@@ -5,10 +5,6 @@ extension NetworkLoggerPlugin {
     public struct Configuration: Sendable {
         /// Receives the entries of one event (a request attempt, or a response) in a single call.
         public typealias OutputType = @Sendable (_ target: any TargetType, _ items: [String]) -> Void
-        /// Moya's spelling, `NetworkLoggerPlugin.Configuration.LogOptions`, of ``NetworkLoggerPlugin/LogOptions``.
-        public typealias LogOptions = NetworkLoggerPlugin.LogOptions
-        /// Moya's spelling, `NetworkLoggerPlugin.Configuration.Formatter`, of ``NetworkLoggerPlugin/Formatter``.
-        public typealias Formatter = NetworkLoggerPlugin.Formatter
 
         /// Turns entries and bodies into text.
         public var formatter: Formatter

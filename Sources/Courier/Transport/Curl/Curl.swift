@@ -335,6 +335,20 @@ final class CurlTransfer: @unchecked Sendable {
         if let caFile = options.trust.certificateAuthorityFile {
             easy.set(CCURLOPT_CAINFO, string: caFile.path)
         }
+        if !options.trust.trustedCertificates.isEmpty {
+            let pem = options.trust.trustedCertificatesPEM
+            let status = pem.withUnsafeBytes {
+                ccurl_easy_setopt_blob(easy.handle, CCURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count)
+            }
+            // A libcurl older than 7.77 has no CA blob: trust no authority at all rather than the system's.
+            if status != 0 { easy.set(CCURLOPT_CAINFO, string: "/dev/null") }
+        }
+        if !options.trust.validatesCertificateChain {
+            easy.set(CCURLOPT_SSL_VERIFYPEER, 0)
+        }
+        if !options.trust.validatesHost {
+            easy.set(CCURLOPT_SSL_VERIFYHOST, 0)
+        }
         if !options.trust.pinnedPublicKeyHashes.isEmpty {
             let pins = options.trust.pinnedPublicKeyHashes.map { "sha256//\($0)" }.joined(separator: ";")
             easy.set(CCURLOPT_PINNEDPUBLICKEY, string: pins)

@@ -184,7 +184,7 @@ public final class CurlTransport: Transport {
                 limit: request.destination == .temporaryFile || streaming
                     ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
                 progress: request.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
-                trust: trust, proxy: settings.proxy.proxy(forScheme: scheme),
+                trust: try trust.policy(for: url), proxy: settings.proxy.proxy(forScheme: scheme),
                 proxyExceptions: settings.proxy.exceptions, stream: streaming ? StreamBuffer() : nil)
             let easy = try engine.makeEasy()
             let transfer: CurlTransfer
