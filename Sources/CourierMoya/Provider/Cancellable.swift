@@ -2,7 +2,11 @@ import Courier
 
 /// A request that can be cancelled: what ``MoyaProvider/request(_:callbackQueue:progress:completion:)``
 /// returns, Moya's `Cancellable`.
-public protocol Cancellable {
+///
+/// It may be cancelled from any thread, so it is `Sendable`; in the Swift 5 language mode a class of an
+/// app's own conforms as it did with Moya.
+@preconcurrency
+public protocol Cancellable: Sendable {
     /// Whether the request has been cancelled.
     var isCancelled: Bool { get }
     /// Cancels the request; its completion is called with a cancellation error unless it had finished.
@@ -13,7 +17,7 @@ public protocol Cancellable {
 /// code (a stub, a method of an app's own) that hands out its own cancellable.
 ///
 /// The action runs once, on the thread that first calls ``cancel()``; later calls do nothing.
-public final class CancellableToken: Cancellable, CustomDebugStringConvertible {
+public final class CancellableToken: Cancellable, CustomDebugStringConvertible, @unchecked Sendable {
     private let state: Locked<(cancelled: Bool, action: Unchecked<() -> Void>?)>
     private let requestDescription: Unchecked<(() -> String)?>
 
@@ -54,7 +58,7 @@ public final class CancellableToken: Cancellable, CustomDebugStringConvertible {
 
 /// The cancellable ``MoyaProvider/request(_:callbackQueue:progress:completion:)`` hands back before it
 /// knows how the request will be made: cancelling it cancels what it comes to stand for.
-final class CancellableWrapper: Cancellable {
+final class CancellableWrapper: Cancellable, @unchecked Sendable {
     private let state = Locked<(cancelled: Bool, inner: Unchecked<Cancellable>?)>((false, nil))
 
     var isCancelled: Bool {
