@@ -38,10 +38,12 @@ let package = Package(
             dependencies: ["Courier", "CurlBenchLoop", "LoopbackServer"],
             path: "Sources/CourierBench"
         ),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer"]),
+        // What the test targets share: processes (openssl s_server), free ports, work off the cooperative pool.
+        .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport"),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer", "TestSupport"]),
         // Written as Moya app code, in the Swift 5 language mode where Moya apps live.
         .testTarget(
-            name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer"],
+            name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
         // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).

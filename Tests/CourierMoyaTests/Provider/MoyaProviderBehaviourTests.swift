@@ -17,7 +17,7 @@ enum Shelf: TargetType {
         case .slow: return "/echo/slow"
         }
     }
-    var method: CourierMoya.Method {
+    var method: Moya.Method {
         switch self {
         case .add: return .post
         default: return .get
@@ -120,7 +120,7 @@ func send<T: TargetType>(_ provider: MoyaProvider<T>, _ target: T) async -> Resu
             case ping
             var baseURL: URL { URL(string: "http://127.0.0.1:9")! }
             var path: String { "/ping" }
-            var method: CourierMoya.Method { .get }
+            var method: Moya.Method { .get }
             var task: Task { .requestPlain }
             var headers: [String: String]? { nil }
         }

@@ -1,3 +1,4 @@
+import TestSupport
 import Courier
 import Foundation
 import LoopbackServer

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Courier
+import Courier
 
 #if canImport(Glibc)
     import Glibc
@@ -10,18 +10,18 @@ import Foundation
 
 /// A server process (openssl s_server, nginx) whose files live in a temporary folder of its own: what
 /// ``TLSServer`` and ``HTTP2Server`` share.
-final class ServerProcess: @unchecked Sendable {
+package final class ServerProcess: @unchecked Sendable {
     /// The server's folder: certificate, configuration, logs.
-    let folder: URL
+    package let folder: URL
     /// Where the server listens.
-    let url: URL
+    package let url: URL
     private let process: Process
     private let isStopped = Locked(false)
 
     /// Creates `folder`, runs `prepare` (writing the files the server needs), then `launch` until it
     /// starts a server (up to five times: a port free a moment ago may be taken before the server binds
     /// it; `launch` returns `nil` then). Blocks; deletes the folder when no server started.
-    init(folder: URL, prepare: () throws -> Void, launch: () throws -> (Process, URL)?) throws {
+    package init(folder: URL, prepare: () throws -> Void, launch: () throws -> (Process, URL)?) throws {
         var started: (Process, URL)?
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,7 +46,7 @@ final class ServerProcess: @unchecked Sendable {
     /// mask that blocks SIGTERM), then, on a thread of its own, reaps it, runs `cleanup` and deletes the
     /// folder, so that the caller's (cooperative) thread never waits. Stopping twice does nothing: the
     /// process id may belong to another process by then.
-    func stop(then cleanup: @escaping @Sendable () -> Void = {}) {
+    package func stop(then cleanup: @escaping @Sendable () -> Void = {}) {
         let first = isStopped.withLock { stopped in
             defer { stopped = true }
             return !stopped

@@ -6,7 +6,7 @@ import Foundation
 /// Swift concurrency has one cooperative thread per core: a test that blocked one of them while
 /// another test did the same would stall every other test of the run, and with them the time bounds
 /// of the timeout tests.
-func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+package func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
             blockChildSignals()
@@ -21,7 +21,7 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
 /// The tests start child processes (openssl, nginx, courier-bench); when one ends, the kernel hands
 /// `SIGCHLD` to any thread that does not block it, and a blocking call there fails with `EINTR`:
 /// Foundation's `FileHandle.readDataToEndOfFile()` then stops the process with a `try!`.
-func blockChildSignals() {
+package func blockChildSignals() {
     var signals = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGCHLD)
@@ -30,7 +30,7 @@ func blockChildSignals() {
 
 /// Starts `process`, one process at a time: Foundation's `Process.run()` crashed once in a
 /// `memcpy` while another test started a process at the same moment.
-func launch(_ process: Process) throws {
+package func launch(_ process: Process) throws {
     try processLaunches.withLock { try process.run() }
 }
 

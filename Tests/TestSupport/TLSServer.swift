@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Courier
+import Courier
 
 #if canImport(Glibc)
     import Glibc
@@ -9,17 +9,17 @@ import Foundation
 #endif
 
 /// The `openssl` command line tool, which the TLS tests use to make certificates and to serve HTTPS.
-enum OpenSSL {
+package enum OpenSSL {
     /// Where the tests expect it (scripts/ensure-tools.sh installs it there in CI).
-    static let path = "/usr/bin/openssl"
+    package static let path = "/usr/bin/openssl"
 
     /// Whether it is installed.
-    static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    package static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// Runs `openssl` with `arguments` (or `/bin/sh -c` with them when `shell` is set) and returns
     /// what it printed; throws when it fails.
     @discardableResult
-    static func run(_ arguments: [String], shell: Bool = false) throws -> String {
+    package static func run(_ arguments: [String], shell: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : path)
         process.arguments = arguments
@@ -40,7 +40,7 @@ enum OpenSSL {
     ///
     /// One key and certificate are made per `subjectAltName` and process (an RSA key takes a while on a
     /// busy machine); later calls write the same ones.
-    static func makeSelfSignedCertificate(certificate: URL, key: URL, subjectAltName: String) throws {
+    package static func makeSelfSignedCertificate(certificate: URL, key: URL, subjectAltName: String) throws {
         let made = try certificates.withLock { made -> (certificate: Data, key: Data) in
             if let pair = made[subjectAltName] { return pair }
             try run([
@@ -61,9 +61,9 @@ enum OpenSSL {
 
 /// `openssl s_server` on 127.0.0.1 with a fresh self-signed certificate (its own CA), in a folder of its
 /// own. Call ``stop()`` when done: it kills the server and deletes the folder.
-final class TLSServer: @unchecked Sendable {
+package final class TLSServer: @unchecked Sendable {
     /// What the server does with a connection once the TLS handshake is done.
-    enum Mode {
+    package enum Mode {
         /// `-www`: answers any GET with `HTTP/1.0 200 ok` and a status page, then closes.
         case statusPage
         /// Plain `s_server`: prints every byte it receives (the decrypted request) to its log and
@@ -72,9 +72,9 @@ final class TLSServer: @unchecked Sendable {
     }
 
     /// `https://127.0.0.1:<port>`.
-    var url: URL { server.url }
+    package var url: URL { server.url }
     /// The server's certificate, PEM; being self-signed, it is also the CA file that trusts it.
-    let certificateFile: URL
+    package let certificateFile: URL
     private let logFile: URL
     /// The server's standard input, kept open: plain `s_server` stops at the end of its input.
     private let input: Pipe
@@ -82,7 +82,7 @@ final class TLSServer: @unchecked Sendable {
 
     /// Makes a certificate for `subjectAltName` and starts the server in `mode`, off the cooperative
     /// threads (see ``offThePool(_:)``).
-    static func start(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost")
+    package static func start(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost")
         async throws -> TLSServer
     {
         try await offThePool { try TLSServer(mode: mode, subjectAltName: subjectAltName) }
@@ -108,12 +108,12 @@ final class TLSServer: @unchecked Sendable {
     }
 
     /// What the server printed so far (in ``Mode/logOnly``, what it received).
-    var log: String {
+    package var log: String {
         (try? Data(contentsOf: logFile)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// Whether ``log`` contains `text` within `seconds`.
-    func waitForLog(containing text: String, within seconds: Double = 60) async -> Bool {
+    package func waitForLog(containing text: String, within seconds: Double = 60) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if log.contains(text) { return true }
@@ -124,7 +124,7 @@ final class TLSServer: @unchecked Sendable {
 
     /// The base64 SHA-256 of the certificate's public key (DER SubjectPublicKeyInfo), computed with the
     /// command ``ServerTrustPolicy/pinnedPublicKeyHashes`` documents.
-    func publicKeyHash() async throws -> String {
+    package func publicKeyHash() async throws -> String {
         try await offThePool { try self.computePublicKeyHash() }
     }
 
@@ -141,7 +141,7 @@ final class TLSServer: @unchecked Sendable {
     }
 
     /// Kills the server and deletes its files; stopping twice is harmless.
-    func stop() {
+    package func stop() {
         let input = input
         server.stop { try? input.fileHandleForWriting.close() }
     }

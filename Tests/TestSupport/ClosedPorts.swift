@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Courier
+import Courier
 
 #if canImport(Glibc)
     import Glibc
@@ -9,19 +9,19 @@ import Foundation
 #endif
 
 /// Ports of 127.0.0.1 for tests: bound but never listened on (connecting is refused), or just freed.
-enum ClosedPorts {
+package enum ClosedPorts {
     /// The sockets holding the ports, kept open until the process ends.
     private static let held = Locked<[Int32]>([])
 
     /// Binds a new socket to a free port of 127.0.0.1 without listening, and returns the port.
-    static func reserve() throws -> UInt16 {
+    package static func reserve() throws -> UInt16 {
         let (fd, port) = try boundSocket()
         held.withLock { $0.append(fd) }
         return port
     }
 
     /// A port of 127.0.0.1 that was free a moment ago (for a server started by another process).
-    static func recentlyFree() throws -> UInt16 {
+    package static func recentlyFree() throws -> UInt16 {
         let (fd, port) = try boundSocket()
         close(fd)
         return port
