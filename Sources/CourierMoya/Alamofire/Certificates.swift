@@ -214,3 +214,26 @@ enum CertificateFile {
         return (tag, start, start + length)
     }
 }
+
+extension SecCertificate: AlamofireExtended {}
+
+extension AlamofireExtension where ExtendedType == SecCertificate {
+    /// The certificate's public key, or `nil` when it has none that can be read.
+    public var publicKey: SecKey? {
+        [type].keys.first
+    }
+}
+
+extension Array: AlamofireExtended {}
+
+extension AlamofireExtension where ExtendedType == [SecCertificate] {
+    /// The certificates' DER bytes.
+    public var data: [Data] {
+        type.map(\.derData)
+    }
+
+    /// The certificates' public keys.
+    public var publicKeys: [SecKey] {
+        type.keys
+    }
+}

@@ -94,8 +94,7 @@ open class Session: @unchecked Sendable {
         self.cachedResponseHandler = cachedResponseHandler
         eventMonitor = CompositeEventMonitor(monitors: eventMonitors)
         transport = Self.transport(
-            configuration: session.configuration, trust: serverTrustManager?.trustPolicy ?? .system,
-            redirects: redirectHandler)
+            configuration: session.configuration, trustManager: serverTrustManager, redirects: redirectHandler)
         delegate.session = self
     }
 
@@ -206,15 +205,17 @@ open class Session: @unchecked Sendable {
 
     /// The transport for `configuration` under these rules.
     private static func transport(
-        configuration: URLSessionConfiguration, trust: ServerTrustPolicy, redirects: RedirectHandler?
+        configuration: URLSessionConfiguration, trustManager: ServerTrustManager?, redirects: RedirectHandler?
     ) -> any Transport {
         var policy = TransportPolicy()
         if let redirector = redirects as? Redirector, case .doNotFollow = redirector.behavior {
             policy.maximumRedirects = 0
         }
         #if os(Linux)
+            let trust = trustManager?.trustPolicy ?? .system
             if let curl = try? CurlTransport(configuration: configuration, policy: policy, trust: trust) {
-                return curl
+                guard let trustManager else { return curl }
+                return TrustRoutingTransport(manager: trustManager, base: curl, configuration: configuration)
             }
         #endif
         return URLSessionTransport(configuration: configuration, policy: policy)

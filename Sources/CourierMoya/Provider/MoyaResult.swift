@@ -11,7 +11,8 @@ enum MoyaResult {
     ///   part of a form that cannot be read `.underlying(AFError.multipartEncodingFailed(reason:), nil)`;
     /// - an ``AFError`` an interceptor gave stays as it is.
     static func network(
-        _ result: Result<Courier.Response, CourierError>, validation: ValidationType, isMultipart: Bool
+        _ result: Result<Courier.Response, CourierError>, validation: ValidationType, isMultipart: Bool,
+        session: Session? = nil
     ) -> Result<Response, MoyaError> {
         switch result {
         case .success(let response):
@@ -21,16 +22,29 @@ enum MoyaResult {
             let error = AFError.responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode))
             return .failure(.underlying(error, Response(response)))
         case .failure(.underlying(let error, let response)):
-            return .failure(.underlying(afError(error, isMultipart: isMultipart), response.map(Response.init)))
+            return .failure(
+                .underlying(afError(error, isMultipart: isMultipart, session: session), response.map(Response.init)))
         case .failure(let error):
             return .failure(MoyaError(error))
         }
     }
 
     /// The ``AFError`` Alamofire would have failed with where Courier failed with `error`.
-    static func afError(_ error: any Error, isMultipart: Bool) -> AFError {
+    ///
+    /// A request cancelled because its session was invalidated is ``AFError/sessionInvalidated(error:)``;
+    /// a server the transport did not trust, under a session with a ``ServerTrustManager``, is
+    /// ``AFError/serverTrustEvaluationFailed(reason:)`` with the reason its evaluator gives.
+    static func afError(_ error: any Error, isMultipart: Bool, session: Session? = nil) -> AFError {
         if let error = error as? AFError { return error }
-        if CourierError.underlying(error, nil).isCancelled { return .explicitlyCancelled }
+        if CourierError.underlying(error, nil).isCancelled {
+            if let invalidation = session?.invalidation { return .sessionInvalidated(error: invalidation.error) }
+            return .explicitlyCancelled
+        }
+        if let urlError = error as? URLError, urlError.code == .serverCertificateUntrusted,
+            let manager = session?.serverTrustManager, let host = urlError.failingURL?.host
+        {
+            return .serverTrustEvaluationFailed(reason: manager.failureReason(forHost: host, error: urlError))
+        }
         if isMultipart, let transfer = error as? TransferError {
             switch transfer {
             case .fileNotFound(let url): return .multipartEncodingFailed(reason: .bodyPartFileNotReachable(at: url))

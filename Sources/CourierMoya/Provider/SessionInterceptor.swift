@@ -34,7 +34,7 @@ struct SessionInterceptor: Courier.RequestInterceptor, @unchecked Sendable {
         if case .statusCode(let response) = failure {
             error = .responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode))
         } else if case .underlying(let underlying, _) = failure {
-            error = MoyaResult.afError(underlying, isMultipart: false)
+            error = MoyaResult.afError(underlying, isMultipart: false, session: session)
         } else {
             return .doNotRetry
         }

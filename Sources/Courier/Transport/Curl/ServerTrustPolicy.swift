@@ -13,7 +13,7 @@ import Foundation
 /// A server that fails the checks fails the request with `URLError(.serverCertificateUntrusted)`
 /// before any byte of the request is sent. Each hop of a redirected request is checked under the
 /// policy of its own host.
-public struct ServerTrustPolicy: Sendable, Equatable {
+public struct ServerTrustPolicy: Sendable, Hashable {
     /// A PEM file of CA certificates to trust instead of the system's store, or `nil` for the system's.
     public var certificateAuthorityFile: URL?
     /// DER-encoded certificates to trust instead of the system's store: a chain is accepted when it
