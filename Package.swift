@@ -17,8 +17,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "Courier", dependencies: ["CCurl"]),
-        // Moya 15's public API (and the Alamofire names Moya apps use) as a face on Courier.
-        .target(name: "CourierMoya", dependencies: ["Courier"]),
+        // Moya 15's public API (and the Alamofire names Moya apps use) as a face on Courier. Built in the
+        // Swift 5 language mode with every Swift 6 feature on (so checked as strictly, its findings warnings,
+        // of which there are none): Swift 5 app code treats the types of a Swift 6 module as known not to
+        // be Sendable and warns where Moya, a Swift 5 module, never made it warn (a Session captured in a
+        // dispatch closure, a task stored in a class target).
+        .target(
+            name: "CourierMoya", dependencies: ["Courier"],
+            swiftSettings: [.swiftLanguageMode(.v5)] + swift6Features),
         // libcurl's own C loops, the bench's yardstick for CurlTransport; never a dependency of Courier.
         .target(name: "CurlBenchLoop", dependencies: ["CCurl"]),
         .target(name: "LoopbackServer"),
@@ -54,3 +60,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The features the Swift 6 language mode turns on, for a target built in the Swift 5 mode.
+var swift6Features: [SwiftSetting] {
+    [
+        "ConciseMagicFile", "ForwardTrailingClosures", "StrictConcurrency", "BareSlashRegexLiterals",
+        "DeprecateApplicationMain", "ImportObjcForwardDeclarations", "DisableOutwardActorInference",
+        "IsolatedDefaultValues", "GlobalConcurrency", "InferSendableFromCaptures", "ImplicitOpenExistentials",
+        "RegionBasedIsolation", "DynamicActorIsolation", "GlobalActorIsolatedTypesUsability",
+        "NonfrozenEnumExhaustivity",
+    ].map { .enableUpcomingFeature($0) }
+}

@@ -19,7 +19,7 @@ import Courier
 /// refused with ``AFError/ServerTrustFailureReason/noRequiredEvaluator(host:)``. An evaluator of the
 /// app's own is asked, through ``serverTrustEvaluator(forHost:)``, for the host a request is sent to;
 /// where the transport decides (on Linux) it is enforced as ``DefaultTrustEvaluator``.
-open class ServerTrustManager: @unchecked Sendable {
+open class ServerTrustManager {
     /// Whether an `https` host without an evaluator is refused.
     public let allHostsMustBeEvaluated: Bool
     /// The evaluator of each host, by host name.

@@ -16,9 +16,10 @@ import Courier
 /// cannot be loaded, and on Apple platforms). ``session`` is a `URLSession` with the same configuration
 /// and ``delegate``; invalidating it (`session.session.invalidateAndCancel()`) ends the requests in
 /// flight with ``AFError/sessionInvalidated(error:)`` and refuses new ones, as Alamofire's does.
-open class Session: @unchecked Sendable {
-    /// The session of `AF`: the `.af.default` configuration.
-    public static let `default` = Session()
+open class Session {
+    /// The session of `AF`: the `.af.default` configuration. (Its state is behind locks, so sharing the
+    /// one instance is safe.)
+    nonisolated(unsafe) public static let `default` = Session()
 
     /// A `URLSession` of this session's configuration and delegate.
     public let session: URLSession
@@ -166,10 +167,11 @@ open class Session: @unchecked Sendable {
     /// and invalidation cancel.
     func start(_ work: @escaping @Sendable () async -> Void) -> _Concurrency.Task<Void, Never> {
         let id = UUID()
+        let registry = flights
         return flights.withLock { flights in
-            let task = _Concurrency.Task { [weak self] in
+            let task = _Concurrency.Task {
                 await work()
-                self?.flights.withLock { _ = $0.tasks.removeValue(forKey: id) }
+                registry.withLock { _ = $0.tasks.removeValue(forKey: id) }
             }
             flights.tasks[id] = task
             return task

@@ -30,12 +30,12 @@ extension MoyaProvider {
         let engine = engine
         let isMultipart = if case .uploadMultipart = transfer.task { true } else { false }
         let validation = target.validationType
-        let session = session
-        let task = session.start {
+        let session = Unchecked(session)
+        let task = session.value.start {
             let result = await engine.send(
                 request, target: target, endpoint: transfer, transferProgress: tracker?.handler)
             let moyaResult = Unchecked(
-                MoyaResult.network(result, validation: validation, isMultipart: isMultipart, session: session))
+                MoyaResult.network(result, validation: validation, isMultipart: isMultipart, session: session.value))
             queue.async { finish.value(moyaResult.value) }
         }
         return CancellableToken(request: { CURLCommand(request: request, redaction: .default).text }) {

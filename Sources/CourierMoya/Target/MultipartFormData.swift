@@ -6,7 +6,10 @@ import Courier
 /// let avatar = MultipartFormData(provider: .data(png), name: "avatar", fileName: "me.png", mimeType: "image/png")
 /// let task: Task = .uploadMultipart([avatar, MultipartFormData(provider: .data(Data("Ann".utf8)), name: "name")])
 /// ```
-public struct MultipartFormData: Hashable {
+///
+/// It is `@unchecked Sendable` (a target holds its parts); a ``FormDataProvider/stream(_:_:)`` is read
+/// once, on one thread, and must not be read by the app too.
+public struct MultipartFormData: Hashable, @unchecked Sendable {
     /// Where a part's bytes come from.
     public enum FormDataProvider: Hashable {
         /// Bytes in memory.

@@ -3,7 +3,11 @@
 ///
 /// Its name hides Swift concurrency's `Task` in a file that imports CourierMoya, as Moya's did; write
 /// `_Concurrency.Task` there for that one.
-public enum Task {
+///
+/// It is `@unchecked Sendable` because a target, which holds or makes one, is `Sendable`: its
+/// dictionaries, encodables and closures are the app's, read by Courier on any thread but never
+/// changed, as with Moya.
+public enum Task: @unchecked Sendable {
     /// A request with no additional data.
     case requestPlain
     /// A request whose body is the given data.

@@ -104,7 +104,7 @@ private struct SecurePage: TargetType {
 
     @Test(.enabled(if: OpenSSL.isInstalled, "needs openssl"))
     func aManagerSubclassIsAskedForTheHostOfEachRequest() async throws {
-        final class Local: ServerTrustManager, @unchecked Sendable {
+        final class Local: ServerTrustManager {
             override func serverTrustEvaluator(forHost host: String) throws -> ServerTrustEvaluating? {
                 host == "localhost" ? DisabledTrustEvaluator() : try super.serverTrustEvaluator(forHost: host)
             }
@@ -122,7 +122,7 @@ private struct SecurePage: TargetType {
     }
 
     @Test func aManagerSubclassDecidesTheEvaluatorOfEachHost() throws {
-        final class Wildcards: ServerTrustManager, @unchecked Sendable {
+        final class Wildcards: ServerTrustManager {
             override func serverTrustEvaluator(forHost host: String) throws -> ServerTrustEvaluating? {
                 host.hasSuffix(".example.com") ? DefaultTrustEvaluator() : try super.serverTrustEvaluator(forHost: host)
             }
