@@ -258,7 +258,7 @@ enum RequestlessTask: CaseIterable, Sendable {
             let left = endpoint.replacing(task: first())
             let right = endpoint.replacing(task: second())
             for _ in 0..<(index % 3) {
-                kept.append(try? left.urlRequest())
+                kept.append((try? left.urlRequest()) as Any)
             }
             return left == right && right == left
         }
