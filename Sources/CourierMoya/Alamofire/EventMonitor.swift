@@ -37,9 +37,13 @@ extension EventMonitor {
     /// Does nothing.
     public func request(_ request: Request, didCreateInitialURLRequest urlRequest: URLRequest) {}
     /// Does nothing.
-    public func request(_ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest) {}
+    public func request(
+        _ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest
+    ) {}
     /// Does nothing.
-    public func request(_ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError) {}
+    public func request(
+        _ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError
+    ) {}
     /// Does nothing.
     public func request(_ request: Request, didCreateURLRequest urlRequest: URLRequest) {}
     /// Does nothing.
@@ -84,11 +88,15 @@ public final class CompositeEventMonitor: EventMonitor, @unchecked Sendable {
         performEvent { $0.request(request, didCreateInitialURLRequest: urlRequest) }
     }
     /// Tells every monitor.
-    public func request(_ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest) {
+    public func request(
+        _ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest
+    ) {
         performEvent { $0.request(request, didAdaptInitialRequest: initialRequest, to: adaptedRequest) }
     }
     /// Tells every monitor.
-    public func request(_ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError) {
+    public func request(
+        _ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError
+    ) {
         performEvent { $0.request(request, didFailToAdaptURLRequest: initialRequest, withError: error) }
     }
     /// Tells every monitor.

@@ -246,9 +246,12 @@ public class DownloadRequest: Request, @unchecked Sendable {
         in domain: FileManager.SearchPathDomainMask = .userDomainMask, options: Options = []
     ) -> Destination {
         { temporaryURL, response in
-            let folder = FileManager.default.urls(for: directory, in: domain).first ?? temporaryURL.deletingLastPathComponent()
+            let folder =
+                FileManager.default.urls(for: directory, in: domain).first ?? temporaryURL.deletingLastPathComponent()
             let name = response.suggestedFilename ?? response.url?.lastPathComponent ?? temporaryURL.lastPathComponent
-            return (folder.appendingPathComponent(DownloadDestinations.safeFileName(name, fallback: "download")), options)
+            return (
+                folder.appendingPathComponent(DownloadDestinations.safeFileName(name, fallback: "download")), options
+            )
         }
     }
 }
