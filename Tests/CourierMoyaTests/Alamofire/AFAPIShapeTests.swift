@@ -80,6 +80,10 @@ import Testing
         #expect(DataResponseSerializer.defaultEmptyResponseCodes == [204, 205])
         #expect(StringResponseSerializer.defaultEmptyRequestMethods == [.head])
         #expect(DecodableResponseSerializer<Empty>.defaultDataPreprocessor is PassthroughPreprocessor)
+        let listener: NetworkReachabilityManager.Listener = { _ in }
+        _ = listener
+        let status: NetworkReachabilityManager.NetworkReachabilityStatus = .reachable(.ethernetOrWiFi)
+        #expect(status != .unknown)
         let response = AFDataResponse<Empty>(
             request: nil, response: nil, data: nil, metrics: nil, serializationDuration: 0,
             result: .success(Empty.value))
