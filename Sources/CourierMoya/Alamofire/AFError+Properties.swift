@@ -215,7 +215,8 @@ extension AFError: LocalizedError {
         case .createURLRequestFailed(let error):
             return "The URLRequest could not be made: \(error.localizedDescription)"
         case .downloadedFileMoveFailed(let error, let source, let destination):
-            return "The download could not be moved from \(source.path) to \(destination.path): \(error.localizedDescription)"
+            return
+                "The download could not be moved from \(source.path) to \(destination.path): \(error.localizedDescription)"
         case .serverTrustEvaluationFailed(let reason):
             return "The server is not trusted (\(reason))."
         case .sessionDeinitialized:

@@ -88,7 +88,9 @@
         var pin: String { Data(SHA256.digest(subjectPublicKeyInfo)).base64EncodedString() }
 
         /// Two keys are equal when their SubjectPublicKeyInfo bytes are.
-        public static func == (lhs: SecKey, rhs: SecKey) -> Bool { lhs.subjectPublicKeyInfo == rhs.subjectPublicKeyInfo }
+        public static func == (lhs: SecKey, rhs: SecKey) -> Bool {
+            lhs.subjectPublicKeyInfo == rhs.subjectPublicKeyInfo
+        }
 
         /// Hashes the key's bytes.
         public func hash(into hasher: inout Hasher) { hasher.combine(subjectPublicKeyInfo) }

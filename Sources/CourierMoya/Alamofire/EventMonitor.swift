@@ -26,6 +26,16 @@ public protocol EventMonitor {
     func requestDidResume(_ request: Request)
     /// A request was cancelled.
     func requestDidCancel(_ request: Request)
+    /// A request's first `URLRequest` could not be made (or the session refused it).
+    func request(_ request: Request, didFailToCreateURLRequestWithError error: AFError)
+    /// A validation judged a data request's response.
+    func request(
+        _ request: DataRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse, data: Data?,
+        withResult result: Request.ValidationResult)
+    /// A data request's `response(queue:completionHandler:)` handler made its response.
+    func request(_ request: DataRequest, didParseResponse response: DataResponse<Data?, AFError>)
+    /// A serializing response handler of a data request made its response.
+    func request<Value>(_ request: DataRequest, didParseResponse response: DataResponse<Value, AFError>)
 }
 
 extension EventMonitor {
@@ -37,9 +47,13 @@ extension EventMonitor {
     /// Does nothing.
     public func request(_ request: Request, didCreateInitialURLRequest urlRequest: URLRequest) {}
     /// Does nothing.
-    public func request(_ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest) {}
+    public func request(
+        _ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest
+    ) {}
     /// Does nothing.
-    public func request(_ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError) {}
+    public func request(
+        _ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError
+    ) {}
     /// Does nothing.
     public func request(_ request: Request, didCreateURLRequest urlRequest: URLRequest) {}
     /// Does nothing.
@@ -54,6 +68,17 @@ extension EventMonitor {
     public func requestDidResume(_ request: Request) {}
     /// Does nothing.
     public func requestDidCancel(_ request: Request) {}
+    /// Does nothing.
+    public func request(_ request: Request, didFailToCreateURLRequestWithError error: AFError) {}
+    /// Does nothing.
+    public func request(
+        _ request: DataRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse, data: Data?,
+        withResult result: Request.ValidationResult
+    ) {}
+    /// Does nothing.
+    public func request(_ request: DataRequest, didParseResponse response: DataResponse<Data?, AFError>) {}
+    /// Does nothing.
+    public func request<Value>(_ request: DataRequest, didParseResponse response: DataResponse<Value, AFError>) {}
 }
 
 /// Several monitors as one, each told on its own queue: Alamofire's `CompositeEventMonitor`.
@@ -84,11 +109,15 @@ public final class CompositeEventMonitor: EventMonitor, @unchecked Sendable {
         performEvent { $0.request(request, didCreateInitialURLRequest: urlRequest) }
     }
     /// Tells every monitor.
-    public func request(_ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest) {
+    public func request(
+        _ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest
+    ) {
         performEvent { $0.request(request, didAdaptInitialRequest: initialRequest, to: adaptedRequest) }
     }
     /// Tells every monitor.
-    public func request(_ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError) {
+    public func request(
+        _ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError
+    ) {
         performEvent { $0.request(request, didFailToAdaptURLRequest: initialRequest, withError: error) }
     }
     /// Tells every monitor.
@@ -118,5 +147,26 @@ public final class CompositeEventMonitor: EventMonitor, @unchecked Sendable {
     /// Tells every monitor.
     public func requestDidCancel(_ request: Request) {
         performEvent { $0.requestDidCancel(request) }
+    }
+    /// Tells every monitor.
+    public func request(_ request: Request, didFailToCreateURLRequestWithError error: AFError) {
+        performEvent { $0.request(request, didFailToCreateURLRequestWithError: error) }
+    }
+    /// Tells every monitor.
+    public func request(
+        _ request: DataRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse, data: Data?,
+        withResult result: Request.ValidationResult
+    ) {
+        performEvent {
+            $0.request(request, didValidateRequest: urlRequest, response: response, data: data, withResult: result)
+        }
+    }
+    /// Tells every monitor.
+    public func request(_ request: DataRequest, didParseResponse response: DataResponse<Data?, AFError>) {
+        performEvent { $0.request(request, didParseResponse: response) }
+    }
+    /// Tells every monitor.
+    public func request<Value>(_ request: DataRequest, didParseResponse response: DataResponse<Value, AFError>) {
+        performEvent { $0.request(request, didParseResponse: response) }
     }
 }

@@ -16,12 +16,16 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable {
 
     /// The fields of `headers`; of two with the same name (case-insensitively), the last one's value.
     public init(_ headers: [HTTPHeader]) {
-        headers.forEach { update($0) }
+        for header in headers {
+            update(header)
+        }
     }
 
     /// The fields of `dictionary`; of two with the same name (case-insensitively), one of the values.
     public init(_ dictionary: [String: String]) {
-        dictionary.forEach { update(HTTPHeader(name: $0.key, value: $0.value)) }
+        for (name, value) in dictionary {
+            update(HTTPHeader(name: name, value: value))
+        }
     }
 
     /// Adds a field, or replaces the value of the one with the same name (case-insensitively).
@@ -95,7 +99,9 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable {
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {
     /// The fields of the literal, in order.
     public init(dictionaryLiteral elements: (String, String)...) {
-        elements.forEach { update(name: $0.0, value: $0.1) }
+        for (name, value) in elements {
+            update(name: name, value: value)
+        }
     }
 }
 

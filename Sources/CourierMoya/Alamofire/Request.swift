@@ -37,6 +37,8 @@ public class Request: @unchecked Sendable {
     public let uploadProgress = Progress(totalUnitCount: 0)
     /// The progress of its download.
     public let downloadProgress = Progress(totalUnitCount: 0)
+    /// The monitor that hears of the request's events: its session's.
+    public let eventMonitor: EventMonitor?
 
     let storage = Locked(MutableState())
 
@@ -48,17 +50,22 @@ public class Request: @unchecked Sendable {
         var error: AFError?
         var credential: URLCredential?
         var cancel: (@Sendable () -> Void)?
+        var cURLHandlers: [(queue: DispatchQueue, handler: (String) -> Void)] = []
+        var uploadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
+        var downloadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
     }
 
     /// Creates a request.
     init(
         id: UUID = UUID(), underlyingQueue: DispatchQueue = DispatchQueue(label: "CourierMoya.Request"),
-        serializationQueue: DispatchQueue? = nil, interceptor: RequestInterceptor? = nil
+        serializationQueue: DispatchQueue? = nil, interceptor: RequestInterceptor? = nil,
+        eventMonitor: EventMonitor? = nil
     ) {
         self.id = id
         self.underlyingQueue = underlyingQueue
         self.serializationQueue = serializationQueue ?? underlyingQueue
         self.interceptor = interceptor
+        self.eventMonitor = eventMonitor
     }
 
     /// Where the request is in its life.
@@ -108,27 +115,39 @@ public class Request: @unchecked Sendable {
     /// The last attempt's task.
     public var lastTask: URLSessionTask? { task }
 
-    /// Cancels the request; it fails with ``AFError/explicitlyCancelled``.
+    /// Cancels the request, unless it is done or cancelled already: its response handlers get
+    /// ``AFError/explicitlyCancelled``.
     @discardableResult
     public func cancel() -> Self {
-        let cancel = storage.withLock { state -> (@Sendable () -> Void)? in
-            guard state.state != .finished, state.state != .cancelled else { return nil }
+        let (isCancelled, cancel) = storage.withLock { state -> (Bool, (@Sendable () -> Void)?) in
+            guard state.state != .finished, state.state != .cancelled else { return (false, nil) }
             state.state = .cancelled
             state.error = .explicitlyCancelled
-            return state.cancel
+            return (true, state.cancel)
         }
+        guard isCancelled else { return self }
+        eventMonitor?.requestDidCancel(self)
         cancel?()
         return self
     }
 
-    /// Starts the request, if it has not started.
+    /// Starts the request, if it has not started (or resumes it, if it was suspended).
     @discardableResult
     public func resume() -> Self {
-        storage.withLock { state in
-            if state.state == .initialized || state.state == .suspended { state.state = .resumed }
+        let resumed = storage.withLock { state -> Bool in
+            guard state.state == .initialized || state.state == .suspended else { return false }
+            state.state = .resumed
+            return true
+        }
+        if resumed {
+            eventMonitor?.requestDidResume(self)
+            didResume()
         }
         return self
     }
+
+    /// Called once the request has moved to ``State/resumed``; a subclass that sends starts here.
+    func didResume() {}
 
     /// Pauses the request. (The transfer itself goes on; Courier's transports pause only a slow reader.)
     @discardableResult
@@ -160,24 +179,46 @@ public class Request: @unchecked Sendable {
         return CURLCommand(request: request, redaction: .default).text
     }
 
-    /// Calls `handler` with ``cURLDescription()``, on the request's queue.
+    /// Calls `handler` on `queue` with ``cURLDescription()``: at once when the request's `URLRequest`
+    /// exists, else once it is made (or has failed to be made).
     @discardableResult
     public func cURLDescription(on queue: DispatchQueue, calling handler: @escaping (String) -> Void) -> Self {
-        let description = Unchecked((cURLDescription(), handler))
-        queue.async { description.value.1(description.value.0) }
+        let isMade = storage.withLock { state -> Bool in
+            guard state.requests.isEmpty else { return true }
+            state.cURLHandlers.append((queue, handler))
+            return false
+        }
+        if isMade {
+            let description = Unchecked((cURLDescription(), handler))
+            queue.async { description.value.1(description.value.0) }
+        }
         return self
     }
 
-    /// Calls `handler` with ``cURLDescription()``.
+    /// Calls `handler` on ``underlyingQueue`` with ``cURLDescription()``, once the request's
+    /// `URLRequest` exists.
     @discardableResult
     public func cURLDescription(calling handler: @escaping (String) -> Void) -> Self {
-        handler(cURLDescription())
-        return self
+        cURLDescription(on: underlyingQueue, calling: handler)
     }
 
     /// Records an attempt's request.
     func didCreate(_ urlRequest: URLRequest) {
         storage.withLock { $0.requests.append(urlRequest) }
+    }
+
+    /// Calls the handlers waiting for ``cURLDescription(on:calling:)``, once.
+    func callCURLHandlers() {
+        let handlers = storage.withLock { state in
+            defer { state.cURLHandlers = [] }
+            return state.cURLHandlers
+        }
+        guard !handlers.isEmpty else { return }
+        let description = cURLDescription()
+        for (queue, handler) in handlers {
+            let call = Unchecked(handler)
+            queue.async { call.value(description) }
+        }
     }
 
     /// Records how the last attempt ended.
@@ -217,44 +258,6 @@ extension Request: RequestType {
     /// The header fields the session adds to every request; none are known to a request alone.
     public var sessionHeaders: [String: String] { [:] }
 }
-
-/// A request whose response body is kept in memory: Alamofire's `DataRequest`.
-public class DataRequest: Request, @unchecked Sendable {}
-
-/// A request whose body is uploaded: Alamofire's `UploadRequest`.
-public class UploadRequest: DataRequest, @unchecked Sendable {}
-
-/// A request whose response body is written to a file: Alamofire's `DownloadRequest`.
-public class DownloadRequest: Request, @unchecked Sendable {
-    /// What to do with an existing file at the destination, and with missing folders.
-    public typealias Options = Courier.DownloadOptions
-
-    /// Chooses where a finished download goes, from its temporary file and its response.
-    public typealias Destination = (_ temporaryURL: URL, _ response: HTTPURLResponse) -> (
-        destinationURL: URL, options: Options
-    )
-
-    /// A destination in the user's `directory` (the documents folder by default), under the name the
-    /// server suggests (else the URL's last path component).
-    ///
-    /// - Parameters:
-    ///   - directory: The folder. Default: `.documentDirectory`.
-    ///   - domain: Where to look for it. Default: `.userDomainMask`.
-    ///   - options: What to do with an existing file and missing folders. Default: none.
-    public class func suggestedDownloadDestination(
-        for directory: FileManager.SearchPathDirectory = .documentDirectory,
-        in domain: FileManager.SearchPathDomainMask = .userDomainMask, options: Options = []
-    ) -> Destination {
-        { temporaryURL, response in
-            let folder = FileManager.default.urls(for: directory, in: domain).first ?? temporaryURL.deletingLastPathComponent()
-            let name = response.suggestedFilename ?? response.url?.lastPathComponent ?? temporaryURL.lastPathComponent
-            return (folder.appendingPathComponent(DownloadDestinations.safeFileName(name, fallback: "download")), options)
-        }
-    }
-}
-
-/// A Moya download destination.
-public typealias DownloadDestination = DownloadRequest.Destination
 
 /// The task an attempt of a ``Request`` stands for: its request and the response that came back.
 final class AttemptTask: URLSessionDataTask, @unchecked Sendable {

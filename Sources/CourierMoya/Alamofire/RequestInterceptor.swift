@@ -10,7 +10,8 @@ public struct RequestAdapterState {
 public protocol RequestAdapter {
     /// Calls `completion` with the request to send in place of `urlRequest`, or with the error that
     /// keeps it from being sent (the request then fails with ``AFError/requestAdaptationFailed(error:)``).
-    func adapt(_ urlRequest: URLRequest, for session: Session, completion: @escaping (Result<URLRequest, Error>) -> Void)
+    func adapt(
+        _ urlRequest: URLRequest, for session: Session, completion: @escaping (Result<URLRequest, Error>) -> Void)
 
     /// The same, told the request's identifier. Default: ``adapt(_:for:completion:)``.
     func adapt(
@@ -52,7 +53,8 @@ public protocol RequestRetrier {
     ///   - session: The session that sent it.
     ///   - error: Why it failed, an ``AFError``.
     ///   - completion: Called once with the decision.
-    func retry(_ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void)
+    func retry(
+        _ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void)
 }
 
 /// Adapts and retries requests: Alamofire's `RequestInterceptor`. Both methods have defaults that do
@@ -76,7 +78,8 @@ extension RequestInterceptor {
 }
 
 /// The closure of an ``Adapter``.
-public typealias AdaptHandler = (URLRequest, Session, _ completion: @escaping (Result<URLRequest, Error>) -> Void) -> Void
+public typealias AdaptHandler = (URLRequest, Session, _ completion: @escaping (Result<URLRequest, Error>) -> Void) ->
+    Void
 /// The closure of a ``Retrier``.
 public typealias RetryHandler = (Request, Session, Error, _ completion: @escaping (RetryResult) -> Void) -> Void
 
@@ -146,7 +149,9 @@ open class Interceptor: RequestInterceptor {
 
     /// An interceptor of `adapters`, then `interceptors` as adapters; `retriers`, then `interceptors` as
     /// retriers.
-    public init(adapters: [RequestAdapter] = [], retriers: [RequestRetrier] = [], interceptors: [RequestInterceptor] = []) {
+    public init(
+        adapters: [RequestAdapter] = [], retriers: [RequestRetrier] = [], interceptors: [RequestInterceptor] = []
+    ) {
         self.adapters = adapters + interceptors
         self.retriers = retriers + interceptors
     }

@@ -44,13 +44,17 @@ open class MultipartFormBuilder {
 
     /// Appends a file part.
     public func append(_ fileURL: URL, withName name: String, fileName: String, mimeType: String) {
-        parts.append(MultipartFormBodyPart(provider: .file(fileURL), name: name, fileName: fileName, mimeType: mimeType))
+        parts.append(
+            MultipartFormBodyPart(provider: .file(fileURL), name: name, fileName: fileName, mimeType: mimeType))
     }
 
     /// Appends the first `length` bytes of `stream` as a part.
-    public func append(_ stream: InputStream, withLength length: UInt64, name: String, fileName: String, mimeType: String) {
+    public func append(
+        _ stream: InputStream, withLength length: UInt64, name: String, fileName: String, mimeType: String
+    ) {
         parts.append(
-            MultipartFormBodyPart(provider: .stream(stream, length), name: name, fileName: fileName, mimeType: mimeType))
+            MultipartFormBodyPart(provider: .stream(stream, length), name: name, fileName: fileName, mimeType: mimeType)
+        )
     }
 
     /// The whole body.
@@ -72,7 +76,9 @@ open class MultipartFormBuilder {
         guard !fileManager.fileExists(atPath: fileURL.path) else {
             throw AFError.multipartEncodingFailed(reason: .outputStreamFileAlreadyExists(at: fileURL))
         }
-        guard fileURL.isFileURL else { throw AFError.multipartEncodingFailed(reason: .outputStreamURLInvalid(url: fileURL)) }
+        guard fileURL.isFileURL else {
+            throw AFError.multipartEncodingFailed(reason: .outputStreamURLInvalid(url: fileURL))
+        }
         do {
             try Courier.MultipartFormData(boundary: boundary, parts: parts).writeBody(to: fileURL)
         } catch {

@@ -69,7 +69,9 @@ open class RetryPolicy: RequestInterceptor {
         _ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void
     ) {
         if request.retryCount < retryLimit, shouldRetry(request: request, dueTo: error) {
-            completion(.retryWithDelay(pow(Double(exponentialBackoffBase), Double(request.retryCount)) * exponentialBackoffScale))
+            completion(
+                .retryWithDelay(
+                    pow(Double(exponentialBackoffBase), Double(request.retryCount)) * exponentialBackoffScale))
         } else {
             completion(.doNotRetry)
         }

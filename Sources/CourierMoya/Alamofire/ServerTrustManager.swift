@@ -82,7 +82,8 @@ open class ServerTrustManager {
         case let evaluator as CompositeTrustEvaluator:
             return evaluator.evaluators.map(policy(of:)).reduce(ServerTrustPolicy()) { combined, next in
                 var combined = combined
-                combined.validatesCertificateChain = combined.validatesCertificateChain && next.validatesCertificateChain
+                combined.validatesCertificateChain =
+                    combined.validatesCertificateChain && next.validatesCertificateChain
                 combined.validatesHost = combined.validatesHost && next.validatesHost
                 combined.trustedCertificates += next.trustedCertificates
                 combined.pinnedPublicKeyHashes += next.pinnedPublicKeyHashes

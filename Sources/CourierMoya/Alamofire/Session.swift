@@ -130,7 +130,8 @@ open class Session {
         delegateQueue.name = "org.alamofire.session.sessionDelegateQueue"
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
         self.init(
-            session: session, delegate: delegate, rootQueue: rootQueue, startRequestsImmediately: startRequestsImmediately,
+            session: session, delegate: delegate, rootQueue: rootQueue,
+            startRequestsImmediately: startRequestsImmediately,
             requestQueue: requestQueue, serializationQueue: serializationQueue, interceptor: interceptor,
             serverTrustManager: serverTrustManager, redirectHandler: redirectHandler,
             cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
@@ -160,7 +161,9 @@ open class Session {
 
     private func cancelTasks() {
         let tasks = flights.withLock { $0.tasks.values }
-        tasks.forEach { $0.cancel() }
+        for task in tasks {
+            task.cancel()
+        }
     }
 
     /// Starts `work` as a request of the session, which ``cancelAllRequests(completingOnQueue:completion:)``

@@ -57,7 +57,8 @@ extension NetworkLoggerPlugin {
     private var redaction: Redaction { .default }
 
     private func logRequest(
-        _ request: RequestType, target: TargetType, configuration: Configuration, completion: @escaping ([String]) -> Void
+        _ request: RequestType, target: TargetType, configuration: Configuration,
+        completion: @escaping ([String]) -> Void
     ) {
         let formatter = configuration.formatter
         if configuration.logOptions.contains(.formatRequestAscURL) {
@@ -85,7 +86,8 @@ extension NetworkLoggerPlugin {
                 output.append(formatter.entry("Request Body Stream", stream.description, target))
             }
             if let body = httpRequest.httpBody {
-                let shown = redaction.redactedBody(body, contentType: httpRequest.value(forHTTPHeaderField: "Content-Type"))
+                let shown = redaction.redactedBody(
+                    body, contentType: httpRequest.value(forHTTPHeaderField: "Content-Type"))
                 output.append(formatter.entry("Request Body", formatter.requestData(shown), target))
             }
         }

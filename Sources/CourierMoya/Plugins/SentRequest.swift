@@ -30,7 +30,8 @@ struct SentRequest: RequestType {
     }
 
     func cURLDescription(calling handler: @escaping (String) -> Void) -> SentRequest {
-        handler(request.map { CURLCommand(request: $0, redaction: .default).text } ?? "$ curl command could not be created")
+        handler(
+            request.map { CURLCommand(request: $0, redaction: .default).text } ?? "$ curl command could not be created")
         return self
     }
 }

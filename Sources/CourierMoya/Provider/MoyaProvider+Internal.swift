@@ -71,8 +71,11 @@ extension MoyaProvider {
     /// `.underlying(NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled), nil)`, then
     /// `completion` gets it.
     public func cancelCompletion(_ completion: Completion, target: Target) {
-        let error = MoyaError.underlying(NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled, userInfo: nil), nil)
-        plugins.forEach { $0.didReceive(.failure(error), target: target) }
+        let error = MoyaError.underlying(
+            NSError(domain: NSURLErrorDomain, code: NSURLErrorCancelled, userInfo: nil), nil)
+        for plugin in plugins {
+            plugin.didReceive(.failure(error), target: target)
+        }
         completion(.failure(error))
     }
 
@@ -113,11 +116,14 @@ extension MoyaProvider {
                 result = validate(Response(statusCode: statusCode, data: data, request: request, response: nil))
             case .response(let customResponse, let data):
                 result = validate(
-                    Response(statusCode: customResponse.statusCode, data: data, request: request, response: customResponse))
+                    Response(
+                        statusCode: customResponse.statusCode, data: data, request: request, response: customResponse))
             case .networkError(let error):
                 result = .failure(.underlying(error, nil))
             }
-            plugins.forEach { $0.didReceive(result, target: target) }
+            for plugin in plugins {
+                plugin.didReceive(result, target: target)
+            }
             completion(result)
         }
     }
@@ -133,7 +139,9 @@ extension MoyaProvider {
     public final func notifyPluginsOfImpendingStub(for request: URLRequest, target: Target) -> URLRequest {
         let prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
         let sent = SentRequest(request: prepared, session: session)
-        plugins.forEach { $0.willSend(sent, target: target) }
+        for plugin in plugins {
+            plugin.willSend(sent, target: target)
+        }
         return prepared
     }
 

@@ -12,9 +12,13 @@ extension MoyaProvider {
         completion: @escaping Completion, endpoint: Endpoint
     ) -> Cancellable {
         let queue = callbackQueue ?? .main
-        let tracker = progress.map { ProgressTracker(isUpload: endpoint.task.isUpload, queue: callbackQueue, block: $0) }
+        let tracker = progress.map {
+            ProgressTracker(isUpload: endpoint.task.isUpload, queue: callbackQueue, block: $0)
+        }
         let finish = Unchecked { [plugins] (result: Result<Response, MoyaError>) in
-            plugins.forEach { $0.didReceive(result, target: target) }
+            for plugin in plugins {
+                plugin.didReceive(result, target: target)
+            }
             tracker?.complete(with: try? result.get())
             completion(result)
         }
@@ -38,8 +42,7 @@ extension MoyaProvider {
                 MoyaResult.network(result, validation: validation, isMultipart: isMultipart, session: session.value))
             queue.async { finish.value(moyaResult.value) }
         }
-        return CancellableToken(request: { CURLCommand(request: request, redaction: .default).text }) {
-            task.cancel()
-        }
+        return CancellableToken(
+            request: { CURLCommand(request: request, redaction: .default).text }, action: { task.cancel() })
     }
 }

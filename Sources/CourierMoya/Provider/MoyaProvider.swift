@@ -78,7 +78,9 @@ open class MoyaProvider<Target: TargetType>: MoyaProviderType {
         self.plugins = plugins
         self.trackInflights = trackInflights
         self.callbackQueue = callbackQueue
-        var interceptors: [any Courier.RequestInterceptor] = [PluginInterceptor<Target>(plugins: plugins, session: session)]
+        var interceptors: [any Courier.RequestInterceptor] = [
+            PluginInterceptor<Target>(plugins: plugins, session: session)
+        ]
         if let interceptor = session.interceptor {
             interceptors.append(SessionInterceptor(interceptor, session: session))
         }

@@ -14,7 +14,9 @@ struct PluginInterceptor<Target: TargetType>: Courier.RequestInterceptor, @unche
         guard let target = target as? Target, !plugins.isEmpty else { return request }
         var prepared = plugins.reduce(request) { $1.prepare($0, target: target) }
         let sent = SentRequest(request: prepared, session: session)
-        plugins.forEach { $0.willSend(sent, target: target) }
+        for plugin in plugins {
+            plugin.willSend(sent, target: target)
+        }
         if let credential = sent.credential.withLock({ $0 }), let user = credential.user,
             let password = credential.password, prepared.value(forHTTPHeaderField: "Authorization") == nil
         {

@@ -34,7 +34,9 @@ final class ProgressTracker: Sendable {
         let total = isUpload ? transfer.bytesExpectedToSend : transfer.bytesExpectedToReceive
         let step = total > 0 ? max(1, total / 1000) : 16 << 10
         let moved = last.withLock { last -> Bool in
-            guard total != last.total || completed - last.completed >= step || (completed == total && completed != last.completed)
+            guard
+                total != last.total || completed - last.completed >= step
+                    || (completed == total && completed != last.completed)
             else { return false }
             last = (completed, total)
             return true

@@ -68,7 +68,8 @@ extension MoyaError: LocalizedError {
         case .statusCode: "The status code is not in the accepted range."
         case .underlying(let error, _): error.localizedDescription
         case .requestMapping: "The endpoint could not be turned into a URLRequest."
-        case .parameterEncoding(let error): "The request's parameters could not be encoded: \(error.localizedDescription)"
+        case .parameterEncoding(let error):
+            "The request's parameters could not be encoded: \(error.localizedDescription)"
         }
     }
 }

@@ -26,7 +26,8 @@ extension Task {
         case .uploadMultipart(let parts):
             .uploadMultipart(MultipartFormData.form(parts))
         case .uploadCompositeMultipart(let parts, let urlParameters):
-            .uploadCompositeMultipart(MultipartFormData.form(parts), urlParameters: ParameterBox.parameters(urlParameters))
+            .uploadCompositeMultipart(
+                MultipartFormData.form(parts), urlParameters: ParameterBox.parameters(urlParameters))
         case .downloadDestination(let destination):
             .downloadDestination(Self.courierDestination(destination))
         case .downloadParameters(let parameters, let encoding, let destination):
