@@ -45,11 +45,16 @@ let package = Package(
             path: "Sources/CourierBench"
         ),
         // What the test targets share: processes (openssl s_server), free ports, work off the cooperative pool.
-        .target(name: "TestSupport", dependencies: ["Courier"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Courier", "LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer", "TestSupport"]),
         // Written as Moya app code, in the Swift 5 language mode where Moya apps live.
         .testTarget(
             name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Two app layers written as Moya apps write them (an app-wide `extension TargetType` default
+        // included, which is why they are a module of their own), Swift 5 mode.
+        .testTarget(
+            name: "CourierMoyaAppTests", dependencies: ["CourierMoya", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
         // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).

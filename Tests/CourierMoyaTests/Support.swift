@@ -1,21 +1,19 @@
 import CourierMoya
-import LoopbackServer
+import TestSupport
 
 /// The loopback server the tests send to, started once on a free port of 127.0.0.1.
 enum TestServer {
-    private static let server = Result { try LoopbackServer() }
-
     /// The server's base URL, `http://127.0.0.1:<port>`.
     static var baseURL: URL {
-        (try? server.get().baseURL) ?? URL(fileURLWithPath: "/no-loopback-server")
+        (try? SharedServer.baseURL()) ?? URL(fileURLWithPath: "/no-loopback-server")
     }
 }
 
-/// What the loopback server's `/echo` routes answer: the request as it arrived.
-struct Echo: Decodable, Equatable {
-    let method: String
-    let path: String
-    let query: String
-    let headers: [String: String]
-    let body: String
+/// The result of one request through the completion API, on a queue of its own.
+func send<T: TargetType>(_ provider: MoyaProvider<T>, _ target: T) async -> Result<Response, MoyaError> {
+    await withCheckedContinuation { continuation in
+        provider.request(target, callbackQueue: DispatchQueue(label: "test.callbacks")) { result in
+            continuation.resume(returning: result)
+        }
+    }
 }

@@ -2,7 +2,7 @@ import Courier
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The session of Alamofire's top-level calls, ``Session/default``: `AF.request(…)`.
-public let AF = Session.default
+nonisolated(unsafe) public let AF = Session.default
 
 extension Session {
     /// Changes the `URLRequest` a ``Session/request(_:method:parameters:encoding:headers:interceptor:requestModifier:)``

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// App code written against Alamofire 5, in the Swift 5 language mode, as it compiles and runs here.

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// The `async` forms: `serializingData()`, `serializingString()`, `serializingDecodable(_:)`.

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// The empty-body rules of the serializers: an empty body is a value only for 204, 205 and `HEAD`

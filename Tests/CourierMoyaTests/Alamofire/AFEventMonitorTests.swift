@@ -6,8 +6,8 @@ import Testing
     /// Records the name of each event, on its own queue.
     private final class Monitor: EventMonitor {
         let queue = DispatchQueue(label: "monitor")
-        let events = Recorder<String>()
-        let tasks = Recorder<URLSessionTask>()
+        let events = EventList<String>()
+        let tasks = EventList<URLSessionTask>()
 
         func request(_ request: Request, didCreateInitialURLRequest urlRequest: URLRequest) {
             events.append("didCreateInitialURLRequest")

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// Response handlers: their queues, several on one request, one added late, and `cURLDescription`.
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func everyHandlerGetsTheSameResponseInOrder() async throws {
-        let order = Recorder<String>()
+        let order = EventList<String>()
         let queue = AFTest.queue(named: "ordered")
         let request = AF.request(AFTest.url("/echo?n=1"))
         let (data, echo, text) = await AFTest.value { done in
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func progressHandlersHearTheTransfer() async {
-        let fractions = Recorder<Double>()
+        let fractions = EventList<Double>()
         let queue = AFTest.queue(named: "progress")
         let response = await AFTest.value { done in
             AF.request(AFTest.url("/bytes/300000"))

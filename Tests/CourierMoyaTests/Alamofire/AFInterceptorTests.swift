@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// Interceptors through `AF.request` and a session's: adapt on every attempt, retry what failed.
@@ -6,7 +7,7 @@ import Testing
     /// Appends its name to `X-Order`, and counts its calls.
     private final class Tagger: RequestInterceptor {
         let name: String
-        let calls = Recorder<Int>()
+        let calls = EventList<Int>()
 
         init(_ name: String) {
             self.name = name
@@ -32,7 +33,7 @@ import Testing
         }
 
         let limit: Int
-        let seen = Recorder<Seen>()
+        let seen = EventList<Seen>()
 
         init(limit: Int) {
             self.limit = limit
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func aRetryCanSucceedWithTheNextAttemptsRequest() async throws {
-        let attempts = Recorder<Int>()
+        let attempts = EventList<Int>()
         let adapter = Adapter { urlRequest, _, completion in
             attempts.append(attempts.all.count)
             var request = urlRequest

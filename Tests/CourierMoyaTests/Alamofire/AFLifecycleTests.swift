@@ -16,7 +16,7 @@ import Testing
     @Test func aSessionThatDoesNotStartRequestsWaitsForResume() async throws {
         let session = Session(startRequestsImmediately: false)
         let request = session.request(AFTest.url("/echo"))
-        let calls = Recorder<AFDataResponse<Data>>()
+        let calls = EventList<AFDataResponse<Data>>()
         request.responseData { calls.append($0) }
         try await _Concurrency.Task.sleep(nanoseconds: 500_000_000)
         #expect(calls.all.isEmpty)

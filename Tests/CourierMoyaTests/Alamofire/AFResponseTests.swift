@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// `AF.request` and each response handler, against the loopback server.

@@ -11,7 +11,7 @@ enum AFTest {
     /// Waits for the first value `register` passes to its callback.
     static func value<Value>(_ register: (@escaping (Value) -> Void) -> Void) async -> Value {
         await withCheckedContinuation { continuation in
-            let calls = Recorder<Void>()
+            let calls = EventList<Void>()
             register { value in
                 if calls.append(()) == 1 { continuation.resume(returning: value) }
             }
@@ -40,7 +40,7 @@ enum AFTest {
 }
 
 /// Values appended from any thread.
-final class Recorder<Value> {
+final class EventList<Value> {
     private let lock = NSLock()
     private var values: [Value] = []
 

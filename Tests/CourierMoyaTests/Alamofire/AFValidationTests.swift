@@ -74,7 +74,7 @@ import Testing
 
     @Test func aCustomValidationSeesTheResponseAndItsErrorIsWrapped() async {
         struct Rejected: Error {}
-        let seen = Recorder<Int>()
+        let seen = EventList<Int>()
         let response = await AFTest.value {
             AF.request(AFTest.url("/status/202"))
                 .validate { _, response, data in
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func validationsRunInOrderUntilOneFails() async {
-        let order = Recorder<String>()
+        let order = EventList<String>()
         let response = await AFTest.value {
             AF.request(AFTest.url("/status/500"))
                 .validate { _, _, _ in

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 // The expectations of Moya 15.0.3's EndpointClosureSpec: a part an endpoint closure appends to a

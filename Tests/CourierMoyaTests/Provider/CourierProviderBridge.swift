@@ -1,4 +1,5 @@
 import Courier
+import TestSupport
 
 /// Sends a CourierMoya target with Courier's own `Provider`, from a file that imports Courier alone, as
 /// an app moving one file at a time would.

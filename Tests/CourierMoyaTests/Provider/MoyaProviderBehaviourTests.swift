@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// An API declared as a Moya app declares it, against the loopback server.
@@ -43,15 +44,6 @@ enum Shelf: TargetType {
         }
     }
     var sampleData: Data { Data(#"{"sample":true}"#.utf8) }
-}
-
-/// The result of one request through the completion API, on a queue of its own.
-func send<T: TargetType>(_ provider: MoyaProvider<T>, _ target: T) async -> Result<Response, MoyaError> {
-    await withCheckedContinuation { continuation in
-        provider.request(target, callbackQueue: DispatchQueue(label: "test.callbacks")) { result in
-            continuation.resume(returning: result)
-        }
-    }
 }
 
 @Suite struct MoyaProviderBehaviourTests {

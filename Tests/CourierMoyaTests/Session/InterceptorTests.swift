@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// A token store an interceptor refreshes, as apps write one.

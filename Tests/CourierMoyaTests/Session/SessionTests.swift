@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// Requests to the loopback server, as an app's API declares them.

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -8,14 +8,7 @@ import LoopbackServer
 #endif
 
 /// The loopback server shared by the integration tests: started once, on a free port of 127.0.0.1.
-enum TestServer {
-    private static let server = Result { try LoopbackServer() }
-
-    /// The shared server's base URL, `http://127.0.0.1:<port>`.
-    static func baseURL() throws -> URL {
-        try server.get().baseURL
-    }
-}
+typealias TestServer = SharedServer
 
 /// A target built field by field, for tests that need one request of a given shape.
 struct TestTarget: TargetType {
@@ -38,15 +31,6 @@ struct TestTarget: TargetType {
             baseURL: try TestServer.baseURL(), path: path, method: method, task: task, headers: headers,
             validationType: validationType)
     }
-}
-
-/// What the loopback server's `/echo` route answers: the request as it arrived.
-struct Echo: Decodable, Equatable {
-    let method: String
-    let path: String
-    let query: String
-    let headers: [String: String]
-    let body: String
 }
 
 /// A 127.0.0.1 URL on which nothing listens, so that connecting is refused at once.

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

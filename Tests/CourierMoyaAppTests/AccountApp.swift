@@ -2,6 +2,7 @@
 // app-wide default validation, a request closure with a timeout, an endpoint closure adding headers,
 // an activity plugin, a MultiTarget provider, a Session subclass, and cancellables of the app's own.
 import CourierMoya
+import TestSupport
 import Testing
 
 /// The app's default: every target accepts 2xx only, unless it says otherwise.

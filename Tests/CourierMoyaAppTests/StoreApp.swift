@@ -3,6 +3,7 @@
 // the app's own, an exhaustive switch over MoyaError, a plugin that prepares requests, a session with
 // Alamofire's headers, and `Moya.`-qualified names.
 import CourierMoya
+import TestSupport
 import Testing
 
 /// The app's base protocol: every API of the store shares base URL, headers and validation.
