@@ -176,7 +176,7 @@ public class Request: @unchecked Sendable {
     /// A `curl` command that sends the last attempt's request, its secrets hidden.
     public func cURLDescription() -> String {
         guard let request = lastRequest else { return "$ curl command could not be created" }
-        return CURLCommand(request: request, redaction: .default).text
+        return CURLDescription.command(for: request, sessionHeaders: [:], credential: credential)
     }
 
     /// Calls `handler` on `queue` with ``cURLDescription()``: at once when the request's `URLRequest`

@@ -62,13 +62,9 @@ extension NetworkLoggerPlugin {
     ) {
         let formatter = configuration.formatter
         if configuration.logOptions.contains(.formatRequestAscURL) {
-            let entry: String
-            if let httpRequest = request.request {
-                entry = CURLCommand(request: httpRequest, redaction: redaction).text
-            } else {
-                entry = "$ curl command could not be created"
+            _ = request.cURLDescription { [redaction] command in
+                completion([formatter.entry("Request", redaction.redactedText(command), target)])
             }
-            completion([formatter.entry("Request", entry, target)])
             return
         }
         guard let httpRequest = request.request else {

@@ -31,7 +31,11 @@ struct SentRequest: RequestType {
 
     func cURLDescription(calling handler: @escaping (String) -> Void) -> SentRequest {
         handler(
-            request.map { CURLCommand(request: $0, redaction: .default).text } ?? "$ curl command could not be created")
+            request.map {
+                CURLDescription.command(
+                    for: $0, sessionHeaders: sessionHeaders, credential: credential.withLock { $0 },
+                    cookies: session.sessionConfiguration.httpCookieStorage)
+            } ?? "$ curl command could not be created")
         return self
     }
 }

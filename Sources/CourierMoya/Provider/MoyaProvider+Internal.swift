@@ -35,11 +35,16 @@ extension MoyaProvider {
             guard isFirst else { return cancellableToken }
         }
 
-        // Every completion of a request that reached the inflight table goes to all who wait for it.
+        // Every completion of a request that reached the inflight table goes to all who wait for it,
+        // while the endpoint is still listed (as Moya calls them); those that joined meanwhile after.
         let finish: Completion = { result in
             guard self.trackInflights else { return pluginsWithCompletion(result) }
-            let waiting = self.inflights.withLock { $0.removeValue(forKey: endpoint) ?? [] }
+            let waiting = self.inflights.withLock { $0[endpoint] ?? [] }
             for completion in waiting {
+                completion.value(result)
+            }
+            let joined = self.inflights.withLock { $0.removeValue(forKey: endpoint) ?? [] }.dropFirst(waiting.count)
+            for completion in joined {
                 completion.value(result)
             }
         }

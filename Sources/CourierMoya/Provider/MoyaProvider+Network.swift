@@ -43,6 +43,8 @@ extension MoyaProvider {
             queue.async { finish.value(moyaResult.value) }
         }
         return CancellableToken(
-            request: { CURLCommand(request: request, redaction: .default).text }, action: { task.cancel() })
+            request: { [sessionHeaders = session.value.sessionConfiguration.headers.dictionary] in
+                CURLDescription.command(for: request, sessionHeaders: sessionHeaders)
+            }, action: { task.cancel() })
     }
 }

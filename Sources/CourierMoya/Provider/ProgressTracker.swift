@@ -4,8 +4,9 @@ import Courier
 /// the bytes sent (an upload) or received (anything else), on the callback queue (the main queue when
 /// there is none), then a last report with the response.
 ///
-/// A report is made when the count has moved by at least a thousandth of the total (or, with no total,
-/// by 16 KiB), so a large transfer makes about a thousand reports, not one for each network read.
+/// A report is made when bytes have moved, as Alamofire reports each chunk; with a known total, at most
+/// one for each thousandth of it, so a large transfer makes about a thousand reports, not one for each
+/// network read.
 final class ProgressTracker: Sendable {
     private let isUpload: Bool
     private let queue: DispatchQueue
@@ -32,12 +33,10 @@ final class ProgressTracker: Sendable {
     private func report(_ transfer: TransferProgress) {
         let completed = isUpload ? transfer.bytesSent : transfer.bytesReceived
         let total = isUpload ? transfer.bytesExpectedToSend : transfer.bytesExpectedToReceive
-        let step = total > 0 ? max(1, total / 1000) : 16 << 10
+        let step = total > 0 ? max(1, total / 1000) : 1
         let moved = last.withLock { last -> Bool in
-            guard
-                total != last.total || completed - last.completed >= step
-                    || (completed == total && completed != last.completed)
-            else { return false }
+            let before = max(last.completed, 0)
+            guard completed > before, completed - before >= step || completed == total else { return false }
             last = (completed, total)
             return true
         }
