@@ -202,6 +202,13 @@ public class Request: @unchecked Sendable {
         cURLDescription(on: underlyingQueue, calling: handler)
     }
 
+    /// Marks the request done, unless it was cancelled.
+    func finish() {
+        storage.withLock { state in
+            if state.state != .cancelled { state.state = .finished }
+        }
+    }
+
     /// Records an attempt's request.
     func didCreate(_ urlRequest: URLRequest) {
         storage.withLock { $0.requests.append(urlRequest) }

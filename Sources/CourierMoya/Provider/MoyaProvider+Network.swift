@@ -35,11 +35,14 @@ extension MoyaProvider {
         let isMultipart = if case .uploadMultipart = transfer.task { true } else { false }
         let validation = target.validationType
         let session = Unchecked(session)
+        let monitored = session.value.monitoredRequest(for: request)
         let task = session.value.start {
-            let result = await engine.send(
-                request, target: target, endpoint: transfer, transferProgress: tracker?.handler)
+            let result = await EventInterceptor.$current.withValue(monitored) {
+                await engine.send(request, target: target, endpoint: transfer, transferProgress: tracker?.handler)
+            }
             let moyaResult = Unchecked(
                 MoyaResult.network(result, validation: validation, isMultipart: isMultipart, session: session.value))
+            session.value.didFinish(monitored, response: moyaResult.value.response, error: moyaResult.value.error)
             queue.async { finish.value(moyaResult.value) }
         }
         return CancellableToken(

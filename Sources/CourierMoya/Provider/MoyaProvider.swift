@@ -84,6 +84,9 @@ open class MoyaProvider<Target: TargetType>: MoyaProviderType {
         if let interceptor = session.interceptor {
             interceptors.append(SessionInterceptor(interceptor, session: session))
         }
+        if session.hasEventMonitors {
+            interceptors.append(EventInterceptor())
+        }
         engine = Courier.Provider(
             stubClosure: Courier.Provider.neverStub, transport: session.transport, interceptors: interceptors)
     }

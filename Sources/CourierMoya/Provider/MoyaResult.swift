@@ -57,3 +57,19 @@ enum MoyaResult {
         return .sessionTaskFailed(error: error)
     }
 }
+
+extension Result<Response, MoyaError> {
+    /// The response, whether the request succeeded or failed with one attached.
+    var response: Response? {
+        switch self {
+        case .success(let response): response
+        case .failure(let error): error.response
+        }
+    }
+
+    /// The error, when the request failed.
+    var error: MoyaError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
