@@ -41,7 +41,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "courier-bench",
-            dependencies: ["Courier", "CurlBenchLoop", "LoopbackServer"],
+            dependencies: ["Courier", "CourierMoya", "CurlBenchLoop", "LoopbackServer"],
             path: "Sources/CourierBench"
         ),
         // What the test targets share: processes (openssl s_server), free ports, work off the cooperative pool.

@@ -21,7 +21,9 @@ enum RequestBuildingCase {
                 + "hand with URLComponents.queryItems / JSONSerialization.data(withJSONObject:); the bench checks "
                 + "that both requests are the same (URL, method, headers, and body bytes or, for JSON, the same "
                 + "JSON value). Time per request. Row 1c (info): an `Encodable` body, "
-                + "`.requestJSONEncodable` against `JSONEncoder().encode` by hand.")
+                + "`.requestJSONEncodable` against `JSONEncoder().encode` by hand. Row 1d: the GET through CourierMoya's "
+                + "`MoyaProvider.defaultEndpointMapping(for:)` + `Endpoint.urlRequest()`, its parameters a `[String: Any]`, "
+                + "against `Provider`'s.")
         for (name, courier, baseline) in [
             ("GET, 10 query params", try courierRequest(for: .search(query)), try HandBuiltRequests.search(query)),
             (
@@ -54,6 +56,18 @@ enum RequestBuildingCase {
             },
             baseline: { count in try repeated(count) { blackHole(try HandBuiltRequests.createOrderEncodable(order)) } })
         outcome.rows.append(.time("1c Build POST (Encodable body)", encodable, goal: .timeInfo))
+
+        // The same GET through CourierMoya's `MoyaProvider`, its `[String: Any]` parameters an app's.
+        for difference in RequestEquivalence.differences(
+            try MoyaCatalog.request(for: query), try courierRequest(for: .search(query)))
+        {
+            outcome.notes.append("Case 1d: the two requests differ, \(difference)")
+        }
+        let moya = try await bench.compare(
+            courier: { count in try repeated(count) { blackHole(try MoyaCatalog.request(for: query)) } },
+            baseline: { count in try repeated(count) { blackHole(try courierRequest(for: .search(query))) } })
+        outcome.rows.append(
+            .time("1d Build GET through MoyaProvider (against Provider)", moya, goal: .timeAtMost(1.05)))
         return outcome
     }
 }

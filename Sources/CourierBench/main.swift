@@ -101,7 +101,7 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 enum ProfileLoop {
     /// The loops that can be profiled, and their default iteration counts.
     static let loops: [(name: String, iterations: Int)] = [
-        ("build-get", 20_000), ("build-get-baseline", 20_000), ("build-post", 20_000),
+        ("build-get", 20_000), ("build-get-moya", 20_000), ("build-get-baseline", 20_000), ("build-post", 20_000),
         ("encode-url", 200), ("plugins-default", 5_000), ("plugins-verbose", 5_000), ("stub", 20_000),
         ("loopback", 2_000), ("loopback-baseline", 2_000), ("loopback-curl", 2_000), ("loopback-libcurl", 2_000),
         ("loopback-curl-32", 20_000), ("loopback-libcurl-32", 20_000),
@@ -124,6 +124,8 @@ enum ProfileLoop {
         switch name {
         case "build-get":
             try repeated(count) { blackHole(try RequestBuildingCase.courierRequest(for: .search(query))) }
+        case "build-get-moya":
+            try repeated(count) { blackHole(try MoyaCatalog.request(for: query)) }
         case "build-get-baseline":
             try repeated(count) { blackHole(try HandBuiltRequests.search(query)) }
         case "build-post":

@@ -58,7 +58,9 @@ enum AccountService {
             .adding(newHTTPHeaderFields: ["X-Device": "test-device"])
     }
 
-    static func provider(activity: @escaping NetworkActivityPlugin.NetworkActivityClosure) -> MoyaProvider<AccountRequest> {
+    static func provider(activity: @escaping NetworkActivityPlugin.NetworkActivityClosure) -> MoyaProvider<
+        AccountRequest
+    > {
         let configuration = URLSessionConfiguration.af.default
         configuration.timeoutIntervalForRequest = 30
         return MoyaProvider<AccountRequest>(
@@ -108,8 +110,12 @@ enum AccountService {
 
     @Test func cancellablesOfTheAppsOwnAndConcurrencysTaskStillWork() async {
         var pending: [Cancellable] = [NothingToCancel()]
-        pending.append(MoyaProvider<AccountRequest>(stubClosure: MoyaProvider.delayedStub(10)).request(AccountRequest(path: "/x")) { _ in })
-        pending.forEach { $0.cancel() }
+        pending.append(
+            MoyaProvider<AccountRequest>(stubClosure: MoyaProvider.delayedStub(10)).request(AccountRequest(path: "/x"))
+            { _ in })
+        for cancellable in pending {
+            cancellable.cancel()
+        }
         let allCancelled = pending.allSatisfy { $0.isCancelled }
         #expect(allCancelled)
         // Moya's `Task` hides Swift's, as it does with Moya: apps name the other one in full.

@@ -44,21 +44,22 @@ extension StoreAPI: StoreTargetType {
 
     var task: Moya.Task {
         switch self {
-        case let .products(category, page):
+        case .products(let category, let page):
             return .requestParameters(parameters: ["category": category, "page": page], encoding: URLEncoding.default)
         case .product:
             return .requestPlain
-        case let .createOrder(items, coupon):
+        case .createOrder(let items, let coupon):
             var parameters: [String: Any] = ["items": items]
             if let coupon = coupon { parameters["coupon"] = coupon }
             return .requestParameters(parameters: parameters, encoding: JSONEncoding.default)
-        case let .updateProfile(name, avatar):
+        case .updateProfile(let name, let avatar):
             let parts = [
                 MultipartFormData(provider: .data(name.data(using: .utf8)!), name: "name"),
-                MultipartFormData(provider: .data(avatar), name: "avatar", fileName: "avatar.png", mimeType: "image/png"),
+                MultipartFormData(
+                    provider: .data(avatar), name: "avatar", fileName: "avatar.png", mimeType: "image/png"),
             ]
             return .uploadMultipart(parts)
-        case let .receipt(_, file):
+        case .receipt(_, let file):
             return .downloadDestination { _, _ in (file, [.removePreviousFile, .createIntermediateDirectories]) }
         }
     }
@@ -130,18 +131,20 @@ func storeMessage(for error: MoyaError) -> String {
 
 /// The task cases, compared as apps compare them in their own tests.
 extension Moya.Task: Equatable {
+    /// Whether two tasks are the same case with the same values (encodables and closures aside).
     public static func == (lhs: Moya.Task, rhs: Moya.Task) -> Bool {
         switch (lhs, rhs) {
         case (.requestPlain, .requestPlain): return true
-        case let (.requestData(a), .requestData(b)): return a == b
+        case (.requestData(let a), .requestData(let b)): return a == b
         case (.requestJSONEncodable, .requestJSONEncodable): return true
         case (.requestCustomJSONEncodable, .requestCustomJSONEncodable): return true
-        case let (.requestParameters(a, _), .requestParameters(b, _)): return NSDictionary(dictionary: a) == NSDictionary(dictionary: b)
+        case (.requestParameters(let a, _), .requestParameters(let b, _)):
+            return NSDictionary(dictionary: a) == NSDictionary(dictionary: b)
         case (.requestCompositeData, .requestCompositeData): return true
         case (.requestCompositeParameters, .requestCompositeParameters): return true
-        case let (.uploadFile(a), .uploadFile(b)): return a == b
-        case let (.uploadMultipart(a), .uploadMultipart(b)): return a == b
-        case let (.uploadCompositeMultipart(a, _), .uploadCompositeMultipart(b, _)): return a == b
+        case (.uploadFile(let a), .uploadFile(let b)): return a == b
+        case (.uploadMultipart(let a), .uploadMultipart(let b)): return a == b
+        case (.uploadCompositeMultipart(let a, _), .uploadCompositeMultipart(let b, _)): return a == b
         case (.downloadDestination, .downloadDestination): return true
         case (.downloadParameters, .downloadParameters): return true
         default: return false
@@ -156,14 +159,16 @@ struct Product: Decodable {
 
 @Suite struct StoreAppTests {
     @Test func theStoreAPISendsThroughTheAppsProviderSubclassAndAsyncWrapper() async throws {
-        let provider = StoreProvider<StoreAPI>(plugins: [NetworkLoggerPlugin(configuration: .init(output: { _, _ in }))])
+        let provider = StoreProvider<StoreAPI>(plugins: [NetworkLoggerPlugin(configuration: .init(output: { _, _ in }))]
+        )
         let response = try await provider.request(.products(category: "books", page: 2))
         let echo = try response.map(Echo.self)
         #expect(echo.query == "category=books&page=2")
         #expect(echo.headers["x-client"] == "store/1.0")
         #expect(echo.headers["x-client-version"] == "42")
 
-        let order = try await provider.request(.createOrder(items: [["sku": "A1", "count": 2]], coupon: nil)).map(Echo.self)
+        let order = try await provider.request(.createOrder(items: [["sku": "A1", "count": 2]], coupon: nil)).map(
+            Echo.self)
         #expect(order.body == #"{"items":[{"count":2,"sku":"A1"}]}"#)
 
         let profile = try await provider.request(.updateProfile(name: "Ann", avatar: Data([1, 2, 3]))).map(Echo.self)
@@ -172,7 +177,8 @@ struct Product: Decodable {
     }
 
     @Test func aDownloadGoesToTheAppsDestination() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)/receipt.json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "store-\(UUID().uuidString)/receipt.json")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         _ = try await StoreProvider<StoreAPI>().request(.receipt(orderID: 7, to: file))
         let saved = try JSONDecoder().decode(Echo.self, from: Data(contentsOf: file))

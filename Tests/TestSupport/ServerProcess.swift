@@ -1,6 +1,5 @@
-import Foundation
-
 import Courier
+import Foundation
 
 #if canImport(Glibc)
     import Glibc

@@ -96,8 +96,16 @@ public struct Endpoint: Sendable {
         try URLValidation.check(requestURL, written: urlString)
         var request = URLRequest(url: requestURL)
         request.httpMethod = method.rawValue
-        for (name, value) in httpHeaderFields ?? [:] {
-            request.setValue(value, forHTTPHeaderField: name)
+        if let fields = httpHeaderFields, !fields.isEmpty {
+            // One assignment when no two names differ only in case (the usual case, and much cheaper
+            // than a `setValue` for each on Linux); otherwise `setValue`, which merges them.
+            if Set(fields.keys.lazy.map { $0.lowercased() }).count == fields.count {
+                request.allHTTPHeaderFields = fields
+            } else {
+                for (name, value) in fields {
+                    request.setValue(value, forHTTPHeaderField: name)
+                }
+            }
         }
 
         switch task {

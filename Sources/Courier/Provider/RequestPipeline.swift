@@ -52,7 +52,9 @@ extension Provider {
     private func send(
         _ request: URLRequest, target: Target, endpoint: Endpoint, progress: ProgressBlock?
     ) async -> Result<Response, CourierError> {
-        await send(request, target: target, endpoint: endpoint, transferProgress: progress.map(ProgressReporter.init)?.transferHandler)
+        await send(
+            request, target: target, endpoint: endpoint,
+            transferProgress: progress.map(ProgressReporter.init)?.transferHandler)
     }
 
     /// Every attempt of a request already made from `endpoint`, then the plugins' `didReceive` and

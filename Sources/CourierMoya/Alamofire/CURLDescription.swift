@@ -25,13 +25,15 @@ enum CURLDescription {
         for (name, value) in sessionHeaders where name.caseInsensitiveCompare("Cookie") != .orderedSame {
             fields[name] = value
         }
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.caseInsensitiveCompare("Cookie") != .orderedSame {
+        for (name, value) in request.allHTTPHeaderFields ?? [:]
+        where name.caseInsensitiveCompare("Cookie") != .orderedSame {
             if let existing = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
                 fields[existing] = nil
             }
             fields[name] = value
         }
-        for (name, value) in redaction.redactedHeaders(fields).sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+        for (name, value) in redaction.redactedHeaders(fields).sorted(by: { $0.key.lowercased() < $1.key.lowercased() })
+        {
             lines.append("-H \(quoted("\(name): \(value)"))")
         }
         if let body = request.httpBody, !body.isEmpty {

@@ -545,7 +545,9 @@ import Testing
             return
         }
         #expect(error.code == .badServerResponse, sourceLocation: sourceLocation)
-        #expect("\(error.userInfo[NSLocalizedDescriptionKey] ?? "")".contains("Content-Length"), sourceLocation: sourceLocation)
+        #expect(
+            "\(error.userInfo[NSLocalizedDescriptionKey] ?? "")".contains("Content-Length"),
+            sourceLocation: sourceLocation)
         #expect(reports.completed == [false], sourceLocation: sourceLocation)
     }
 

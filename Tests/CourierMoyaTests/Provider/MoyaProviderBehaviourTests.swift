@@ -145,7 +145,9 @@ enum Shelf: TargetType {
                 return request
             }
             func willSend(_ request: RequestType, target: TargetType) {
-                lock.withLock { events.append("willSend \(request.request?.value(forHTTPHeaderField: "X-Prepared") ?? "-")") }
+                lock.withLock {
+                    events.append("willSend \(request.request?.value(forHTTPHeaderField: "X-Prepared") ?? "-")")
+                }
             }
             func didReceive(_ result: Result<Response, MoyaError>, target: TargetType) {
                 lock.withLock { events.append("didReceive") }

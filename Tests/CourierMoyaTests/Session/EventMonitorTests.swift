@@ -6,7 +6,10 @@ private final class Heard: EventMonitor, @unchecked Sendable {
     let queue = DispatchQueue(label: "monitor")
     private let lock = NSLock()
     private var events: [String] = []
-    var all: [String] { queue.sync {}; return lock.withLock { events } }
+    var all: [String] {
+        queue.sync {}
+        return lock.withLock { events }
+    }
     private func add(_ event: String) { lock.withLock { events.append(event) } }
 
     func request(_ request: Request, didCreateInitialURLRequest urlRequest: URLRequest) { add("initial") }
@@ -23,7 +26,8 @@ private final class Heard: EventMonitor, @unchecked Sendable {
 @Suite struct EventMonitorTests {
     @Test func aSessionsMonitorsHearOfAProvidersRequestAndItsRetries() async throws {
         let heard = Heard()
-        let session = Session(interceptor: RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01), eventMonitors: [heard])
+        let session = Session(
+            interceptor: RetryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01), eventMonitors: [heard])
         _ = await send(MoyaProvider<Loopback>(session: session), .status(503))
         #expect(
             heard.all == [

@@ -9,7 +9,12 @@ private final class Tokens: @unchecked Sendable {
     private var refreshes = 0
     var current: String { lock.withLock { token } }
     var refreshCount: Int { lock.withLock { refreshes } }
-    func refresh() { lock.withLock { token = "fresh"; refreshes += 1 } }
+    func refresh() {
+        lock.withLock {
+            token = "fresh"
+            refreshes += 1
+        }
+    }
 }
 
 /// An interceptor written as Alamofire's documentation writes one: a bearer token in `adapt`; on a
@@ -20,18 +25,24 @@ private final class TokenInterceptor: RequestInterceptor, @unchecked Sendable {
 
     init(tokens: Tokens) { self.tokens = tokens }
 
-    func adapt(_ urlRequest: URLRequest, for session: Session, completion: @escaping (Result<URLRequest, Error>) -> Void) {
+    func adapt(
+        _ urlRequest: URLRequest, for session: Session, completion: @escaping (Result<URLRequest, Error>) -> Void
+    ) {
         var request = urlRequest
         request.headers.add(.authorization(bearerToken: tokens.current))
         // The loopback server answers 401 until the token is fresh.
-        if tokens.current != "fresh", let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+        if tokens.current != "fresh", let url = request.url,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        {
             components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "status", value: "401")]
             request.url = components.url
         }
         completion(.success(request))
     }
 
-    func retry(_ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void) {
+    func retry(
+        _ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void
+    ) {
         let status = (request.task?.response as? HTTPURLResponse)?.statusCode
         retried.append((request.retryCount, status))
         guard status == 401, request.retryCount < 2 else { return completion(.doNotRetryWithError(error)) }
@@ -56,7 +67,8 @@ private final class TokenInterceptor: RequestInterceptor, @unchecked Sendable {
     @Test func aRetrierThatGivesUpWithAnErrorFailsTheRequestWithRequestRetryFailed() async {
         struct Refused: Error {}
         let provider = MoyaProvider<Loopback>(
-            session: Session(interceptor: Retrier { _, _, _, completion in completion(.doNotRetryWithError(Refused())) }))
+            session: Session(
+                interceptor: Retrier { _, _, _, completion in completion(.doNotRetryWithError(Refused())) }))
         let result = await send(provider, .status(500))
         guard case .failure(.underlying(let error, let response?)) = result,
             case .requestRetryFailed(let retryError, let originalError)? = error.asAFError
@@ -92,7 +104,10 @@ private final class TokenInterceptor: RequestInterceptor, @unchecked Sendable {
         }
         final class Counting: RequestInterceptor, @unchecked Sendable {
             var asked = 0
-            func retry(_ request: Request, for session: Session, dueTo error: Error, completion: @escaping (RetryResult) -> Void) {
+            func retry(
+                _ request: Request, for session: Session, dueTo error: Error,
+                completion: @escaping (RetryResult) -> Void
+            ) {
                 asked += 1
                 completion(.retry)
             }

@@ -33,13 +33,17 @@ private struct SecurePage: TargetType {
         let server = try await TLSServer.start()
         defer { server.stop() }
         let pinned = try certificate(of: server)
-        let manager = ServerTrustManager(evaluators: ["127.0.0.1": PinnedCertificatesTrustEvaluator(certificates: [pinned])])
+        let manager = ServerTrustManager(evaluators: [
+            "127.0.0.1": PinnedCertificatesTrustEvaluator(certificates: [pinned])
+        ])
         #expect(try await get(server.url, trust: manager).get().statusCode == 200)
 
         // localhost has no evaluator, and every host must be evaluated.
         let byName = try #require(URL(string: "https://localhost:\(server.url.port ?? 0)"))
         let refused = await get(byName, trust: manager)
-        guard case .failure(.underlying(AFError.serverTrustEvaluationFailed(.noRequiredEvaluator(let host)), nil)) = refused
+        guard
+            case .failure(.underlying(AFError.serverTrustEvaluationFailed(.noRequiredEvaluator(let host)), nil)) =
+                refused
         else {
             Issue.record("expected noRequiredEvaluator, got \(refused)")
             return
@@ -51,7 +55,9 @@ private struct SecurePage: TargetType {
     func withoutAManagerAnUntrustedServerIsASessionTaskFailure() async throws {
         let server = try await TLSServer.start()
         defer { server.stop() }
-        guard case .failure(.underlying(AFError.sessionTaskFailed(let error as URLError), nil)) = await get(server.url, trust: nil)
+        guard
+            case .failure(.underlying(AFError.sessionTaskFailed(let error as URLError), nil)) = await get(
+                server.url, trust: nil)
         else {
             Issue.record("expected AFError.sessionTaskFailed")
             return
@@ -67,8 +73,9 @@ private struct SecurePage: TargetType {
         let manager = ServerTrustManager(evaluators: [
             "127.0.0.1": DefaultTrustEvaluator(), "localhost": DisabledTrustEvaluator(),
         ])
-        guard case .failure(.underlying(AFError.serverTrustEvaluationFailed(.trustEvaluationFailed), nil)) =
-            await get(server.url, trust: manager)
+        guard
+            case .failure(.underlying(AFError.serverTrustEvaluationFailed(.trustEvaluationFailed), nil)) =
+                await get(server.url, trust: manager)
         else {
             Issue.record("expected the default evaluation to fail")
             return
@@ -91,10 +98,12 @@ private struct SecurePage: TargetType {
         defer { other.stop() }
         let otherKey = try #require(try certificate(of: other).af.publicKey)
         let wrong = ServerTrustManager(evaluators: [
-            "127.0.0.1": PublicKeysTrustEvaluator(keys: [otherKey], performDefaultValidation: false, validateHost: false)
+            "127.0.0.1": PublicKeysTrustEvaluator(
+                keys: [otherKey], performDefaultValidation: false, validateHost: false)
         ])
-        guard case .failure(.underlying(AFError.serverTrustEvaluationFailed(.publicKeyPinningFailed(let host)), nil)) =
-            await get(server.url, trust: wrong)
+        guard
+            case .failure(.underlying(AFError.serverTrustEvaluationFailed(.publicKeyPinningFailed(let host)), nil)) =
+                await get(server.url, trust: wrong)
         else {
             Issue.record("expected the key pinning to fail")
             return
@@ -114,7 +123,8 @@ private struct SecurePage: TargetType {
         let manager = Local(evaluators: ["127.0.0.1": DefaultTrustEvaluator()])
         let byName = try #require(URL(string: "https://localhost:\(server.url.port ?? 0)"))
         #expect(try await get(byName, trust: manager).get().statusCode == 200)
-        guard case .failure(.underlying(AFError.serverTrustEvaluationFailed, nil)) = await get(server.url, trust: manager)
+        guard
+            case .failure(.underlying(AFError.serverTrustEvaluationFailed, nil)) = await get(server.url, trust: manager)
         else {
             Issue.record("the evaluator of 127.0.0.1 was not applied")
             return

@@ -70,7 +70,8 @@ enum Loopback: TargetType {
             var path: String { "/respond" }
             var method: Moya.Method { .get }
             var task: Task {
-                .requestParameters(parameters: ["status": 302, "header.Location": "/echo"], encoding: URLEncoding.queryString)
+                .requestParameters(
+                    parameters: ["status": 302, "header.Location": "/echo"], encoding: URLEncoding.queryString)
             }
             var headers: [String: String]? { nil }
         }
@@ -130,7 +131,9 @@ enum Loopback: TargetType {
         }
         let heard = Heard()
         let result = await send(MoyaProvider<Odd>(plugins: [heard]), .getWithBody)
-        guard case .failure(.underlying(AFError.urlRequestValidationFailed(.bodyDataInGETRequest(let body)), nil)) = result
+        guard
+            case .failure(.underlying(AFError.urlRequestValidationFailed(.bodyDataInGETRequest(let body)), nil)) =
+                result
         else {
             Issue.record("expected AFError.urlRequestValidationFailed, got \(result)")
             return

@@ -47,7 +47,8 @@ import Testing
     }
 
     @Test func theUnderlyingErrorIsTheWrappedOne() {
-        #expect((CourierError.underlying(URLError(.timedOut), response).underlyingError as? URLError)?.code == .timedOut)
+        #expect(
+            (CourierError.underlying(URLError(.timedOut), response).underlyingError as? URLError)?.code == .timedOut)
         #expect(CourierError.statusCode(response).underlyingError == nil)
         #expect(CourierError.statusCode(response).failureReason == nil)
         #expect(
@@ -68,9 +69,10 @@ import Testing
             case .parameterEncoding: "parameters"
             }
         }
-        #expect(allCases.map(summary) == [
-            "json 422", "string 422", "object 422", "encodable", "status 422", "underlying 422", "underlying 0",
-            "request ::", "parameters",
-        ])
+        #expect(
+            allCases.map(summary) == [
+                "json 422", "string 422", "object 422", "encodable", "status 422", "underlying 422", "underlying 0",
+                "request ::", "parameters",
+            ])
     }
 }

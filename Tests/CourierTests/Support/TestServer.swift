@@ -1,7 +1,7 @@
-import TestSupport
 import Courier
 import Foundation
 import LoopbackServer
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

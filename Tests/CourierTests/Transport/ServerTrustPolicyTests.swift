@@ -97,7 +97,9 @@ import Testing
         let server = try await TLSServer.start(subjectAltName: "DNS:courier.invalid")
         defer { server.stop() }
         let pinned = ServerTrustPolicy(trustedCertificates: [try derCertificate(at: server.certificateFile)])
-        guard case .failure(let refused) = try await get(server.url, trust: ServerTrustPolicy(hosts: ["127.0.0.1": pinned]))
+        guard
+            case .failure(let refused) = try await get(
+                server.url, trust: ServerTrustPolicy(hosts: ["127.0.0.1": pinned]))
         else {
             Issue.record("a certificate for another host was trusted")
             return
@@ -119,7 +121,9 @@ import Testing
         }
         #expect(refused.code == .serverCertificateUntrusted)
         #expect(refused.failingURL?.host == "127.0.0.1")
-        #expect("\(refused.userInfo[NSLocalizedDescriptionKey] ?? "")".contains("not one the transport's ServerTrustPolicy lists"))
+        #expect(
+            "\(refused.userInfo[NSLocalizedDescriptionKey] ?? "")".contains(
+                "not one the transport's ServerTrustPolicy lists"))
         // Plain HTTP has no certificate to check: the rule is for https only.
         let plain = try await Provider<Page>(transport: try CurlTransport(trust: trust))
             .request(Page(baseURL: try TestServer.baseURL(), path: "/echo"))
