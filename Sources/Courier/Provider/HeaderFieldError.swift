@@ -29,7 +29,7 @@ public struct HeaderFieldError: Error, Sendable, Equatable, LocalizedError, Cust
     public let problem: Problem
 
     /// Creates the error for the field `name`.
-    public init(name: String, problem: Problem) {
+    init(name: String, problem: Problem) {
         self.name = name
         self.problem = problem
     }

@@ -19,7 +19,7 @@ import Foundation
 /// ```
 public enum DownloadDestinations {
     /// The longest file name kept, in UTF-8 bytes: the `NAME_MAX` of common file systems.
-    public static let maximumFileNameLength = 255
+    static let maximumFileNameLength = 255
 
     /// A destination in `directory`, named after the file name the server suggests, made safe by
     /// ``safeFileName(_:fallback:)``.
@@ -52,7 +52,7 @@ public enum DownloadDestinations {
     ///   separators are removed;
     /// - leading dots and white space are removed (so `..`, `.` and hidden names such as `.profile`
     ///   cannot be made), and trailing dots and white space;
-    /// - a name longer than ``maximumFileNameLength`` UTF-8 bytes is cut, keeping its extension when the
+    /// - a name longer than 255 UTF-8 bytes is cut, keeping its extension when the
     ///   extension is short (16 bytes or less), and never splitting a character.
     ///
     /// Every other character, unicode included, is kept: `résumé 2024.pdf` stays as it is.
