@@ -2,7 +2,7 @@
 # Compiles every Swift code block of the documentation against the current Courier, so that a renamed
 # or changed API breaks this check instead of the reader's build.
 #
-#   scripts/check-snippets.sh            README.md, Examples/README.md and every article of the catalog
+#   scripts/check-snippets.sh            README.md, Examples/README.md and every article of the catalogs
 #   scripts/check-snippets.sh FILE...    only these Markdown files
 #
 # Offline: the generated package depends on this checkout by path and on nothing else.
@@ -23,7 +23,9 @@
 # - Nothing is imported for you: a file's samples get the `import` lines they write (at least one of
 #   them writes `import Courier`, which is enough: it re-exports Foundation). Every module has a
 #   `Fixtures` resource folder, so `Bundle.module` resolves as it does in a test target.
-# - Every module is compiled in the Swift 6 language mode and again in Swift 5 mode (what Moya apps
+# - Blocks that `import CourierMoya` (Moya app code on the drop-in path) are a module of their own,
+#   built against CourierMoya in the Swift 5 language mode only, where Moya apps live.
+# - Every other module is compiled in the Swift 6 language mode and again in Swift 5 mode (what Moya apps
 #   are written in), warnings treated as errors (a top-level `let` that a sample declares and does not
 #   use is not reported: in the reader's file it is a global).
 # - Compiler errors point at the Markdown file and line (`#sourceLocation`); the summary names the
@@ -42,7 +44,7 @@ else
     files=(README.md)
     [ -f Examples/README.md ] && files+=(Examples/README.md)
     while IFS= read -r article; do files+=("$article"); done \
-        < <(find Sources/Courier/Courier.docc -name '*.md' 2>/dev/null | sort)
+        < <(find Sources/Courier/Courier.docc Sources/CourierMoya/CourierMoya.docc -name '*.md' 2>/dev/null | sort)
 fi
 
 echo "== snippets: extracting the swift blocks"

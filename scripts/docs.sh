@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds Courier's documentation site into .build/docs with the toolchain's own docc, and fails on any
+# Builds the documentation sites of Courier (into .build/docs) and of CourierMoya (into .build/docs-moya) with the toolchain's own docc, and fails on any
 # docc warning (an unresolved symbol or article link, a malformed topic) and on any public type that
 # the landing page does not curate.
 #
@@ -51,54 +51,69 @@ if $serve && [ -n "$hosting_base_path" ]; then
     exit 2
 fi
 
-catalog="Sources/Courier/Courier.docc"
 scratch="$root/.build/docs-build"
 emitted="$scratch/symbol-graphs"     # every graph the compiler writes
-graphs="$root/.build/docs-symbols"   # the Courier module's only, fed to docc
 output="$root/.build/docs"
 docc="$(command -v docc || true)"
 if [ -z "$docc" ]; then
     docc="$(dirname "$(command -v swift)")/docc"
 fi
 
-build_symbol_graph() {
+build_symbol_graphs() {
     mkdir -p "$emitted"
-    swift build --scratch-path "$scratch" --target Courier \
+    swift build --scratch-path "$scratch" --target CourierMoya \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$emitted"
 }
 
-echo "== docs: symbol graph"
-build_symbol_graph
-if ! ls "$emitted"/Courier.symbols.json >/dev/null 2>&1; then
-    # Graphs are written when the module compiles; an up-to-date build whose graphs were removed
+echo "== docs: symbol graphs"
+build_symbol_graphs
+if ! ls "$emitted"/Courier.symbols.json "$emitted"/CourierMoya.symbols.json >/dev/null 2>&1; then
+    # Graphs are written when a module compiles; an up-to-date build whose graphs were removed
     # writes none, so start that build over.
     rm -rf "$scratch"
-    build_symbol_graph
+    build_symbol_graphs
 fi
-rm -rf "$graphs"
-mkdir -p "$graphs"
-cp "$emitted"/Courier*.symbols.json "$graphs"/
-# Courier re-exports Foundation (`@_exported import`), so its graph also holds every symbol of
-# Foundation, FoundationNetworking and the C library: keep Courier's own (the types declared in
-# Sources/Courier and their members) and the relationships between them and the outside world.
-python3 - "$graphs/Courier.symbols.json" <<'PYTHON'
-import json, sys
-path = sys.argv[1]
-graph = json.load(open(path))
-own = {
-    s["pathComponents"][0] for s in graph["symbols"]
-    if len(s["pathComponents"]) == 1 and "/Sources/Courier/" in s.get("location", {}).get("uri", "")
-}
-kept = [s for s in graph["symbols"] if s["pathComponents"][0] in own]
-dropped = {s["identifier"]["precise"] for s in graph["symbols"]} - {s["identifier"]["precise"] for s in kept}
-graph["symbols"] = kept
-graph["relationships"] = [r for r in graph["relationships"] if r["source"] not in dropped]
-json.dump(graph, open(path, "w"))
-print(f"  {len(kept)} symbols of Courier kept, {len(dropped)} re-exported ones left out")
+
+# document MODULE CATALOG OUTPUT: the site of one module.
+document() {
+    local module="$1" catalog="$2" site="$3"
+    local graphs="$root/.build/docs-symbols/$module"
+    rm -rf "$graphs"
+    mkdir -p "$graphs"
+    cp "$emitted/$module.symbols.json" "$graphs"/
+    for extension in "$emitted/$module"@*.symbols.json; do
+        [ -e "$extension" ] && cp "$extension" "$graphs"/
+    done
+    # A module that re-exports Foundation (`@_exported import`) has every symbol of Foundation,
+    # FoundationNetworking and the C library in its graph: keep the module's own (the types declared in
+    # its sources and their members) and the relationships between them and the outside world. Of the
+    # graphs of its extensions to other modules, only those of Courier (CourierMoya extends it) are kept.
+    python3 - "$graphs" "$module" <<'PYTHON'
+import json, os, sys
+folder, module = sys.argv[1], sys.argv[2]
+for name in os.listdir(folder):
+    path = os.path.join(folder, name)
+    if name != f"{module}.symbols.json" and name != f"{module}@Courier.symbols.json":
+        os.remove(path)
+        continue
+    graph = json.load(open(path))
+    if name == f"{module}.symbols.json":
+        own = {
+            s["pathComponents"][0] for s in graph["symbols"]
+            if len(s["pathComponents"]) == 1 and f"/Sources/{module}/" in s.get("location", {}).get("uri", "")
+        }
+        kept = [s for s in graph["symbols"] if s["pathComponents"][0] in own]
+    else:
+        kept = [s for s in graph["symbols"] if f"/Sources/{module}/" in s.get("location", {}).get("uri", "")]
+    dropped = {s["identifier"]["precise"] for s in graph["symbols"]} - {s["identifier"]["precise"] for s in kept}
+    graph["symbols"] = kept
+    graph["relationships"] = [r for r in graph["relationships"] if r["source"] not in dropped]
+    json.dump(graph, open(path, "w"))
+    print(f"  {name}: {len(kept)} symbols kept, {len(dropped)} left out")
 PYTHON
 
-echo "== docs: every public type is curated on the landing page"
-python3 - "$graphs/Courier.symbols.json" "$catalog/Courier.md" <<'PYTHON'
+    echo "== docs: every public type of $module is curated on its landing page"
+    python3 - "$graphs/$module.symbols.json" "$catalog/$module.md" <<'PYTHON'
 import json, re, sys
 graph = json.load(open(sys.argv[1]))
 landing = open(sys.argv[2], encoding="utf-8").read()
@@ -107,34 +122,39 @@ curated = set(re.findall(r"``([^`]+)``", topics))
 top_level = sorted({s["pathComponents"][0] for s in graph["symbols"] if len(s["pathComponents"]) == 1})
 missing = [name for name in top_level if name not in curated]
 if missing:
-    print("Not curated in the Topics of Courier.md: " + ", ".join(missing))
+    print("Not curated in the Topics of the landing page: " + ", ".join(missing))
     sys.exit(1)
 print(f"{len(top_level)} public types, all curated")
 PYTHON
 
-echo "== docs: docc convert"
-rm -rf "$output"
-log="$root/.build/docs-docc.log"
-convert=(
-    "$docc" convert "$catalog"
-    --additional-symbol-graph-dir "$graphs"
-    --output-path "$output"
-    --transform-for-static-hosting
-    --fallback-display-name Courier
-    --fallback-bundle-identifier org.courier.Courier
-    --fallback-default-module-kind "Swift Package"
-    --warnings-as-errors
-)
-if [ -n "$hosting_base_path" ]; then
-    convert+=(--hosting-base-path "$hosting_base_path")
-fi
-status=0
-"${convert[@]}" >"$log" 2>&1 || status=$?
-cat "$log"
-if [ "$status" -ne 0 ] || grep -qE '(warning|error):' "$log"; then
-    echo "== docs: FAILED: docc reported the problems above (exit status $status)"
-    exit 1
-fi
+    echo "== docs: docc convert of $module"
+    rm -rf "$site"
+    local log="$root/.build/docs-docc-$module.log"
+    local convert=(
+        "$docc" convert "$catalog"
+        --additional-symbol-graph-dir "$graphs"
+        --output-path "$site"
+        --transform-for-static-hosting
+        --fallback-display-name "$module"
+        --fallback-bundle-identifier "org.courier.$module"
+        --fallback-default-module-kind "Swift Package"
+        --warnings-as-errors
+    )
+    if [ -n "$hosting_base_path" ]; then
+        convert+=(--hosting-base-path "$hosting_base_path")
+    fi
+    local status=0
+    "${convert[@]}" >"$log" 2>&1 || status=$?
+    cat "$log"
+    if [ "$status" -ne 0 ] || grep -qE '(warning|error):' "$log"; then
+        echo "== docs: FAILED: docc reported the problems above for $module (exit status $status)"
+        exit 1
+    fi
+}
+
+document Courier "Sources/Courier/Courier.docc" "$output"
+document CourierMoya "Sources/CourierMoya/CourierMoya.docc" "$root/.build/docs-moya"
+
 # docc's static site has no page at its root: a visitor of the bare host (or of the subpath) would
 # get "page not found". A relative redirect opens the documentation, at the root or under a subpath.
 cat >"$output/index.html" <<'HTML'
@@ -149,7 +169,7 @@ cat >"$output/index.html" <<'HTML'
 <body><p><a href="documentation/courier/">Courier documentation</a></p></body>
 </html>
 HTML
-echo "== docs: built ${output#"$root"/} with no warnings"
+echo "== docs: built ${output#"$root"/} (Courier) and .build/docs-moya (CourierMoya) with no warnings"
 
 if $serve; then
     url="http://127.0.0.1:$port/documentation/courier/"

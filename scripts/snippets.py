@@ -17,7 +17,8 @@ Used by scripts/check-snippets.sh, which documents the conventions; in short:
   would paste it (`import Courier` alone must be enough, as it re-exports Foundation). Every module has
   a `Fixtures` resource folder, so `Bundle.module` exists as in a test target.
 - Each module is compiled twice: in the Swift 6 language mode, and in the Swift 5 mode that Moya apps
-  are written in; both with warnings treated as errors.
+  are written in; both with warnings treated as errors. The blocks of a file that `import CourierMoya`
+  are a module of their own (`…_Moya`), built against CourierMoya in the Swift 5 mode only.
 - `#sourceLocation` maps each line back to the Markdown file, so compiler errors name the Markdown
   file and line; this script turns them into "file, swift block N" in its summary.
 

@@ -2,8 +2,8 @@ import Courier
 
 /// Alamofire's multipart form builder, as Moya names it: `RequestMultipartFormData`.
 ///
-/// Parts are appended in order; ``encode()`` writes the whole body (RFC 7578) in memory and
-/// ``writeEncodedData(to:)`` to a file, a chunk at a time.
+/// Parts are appended in order; ``MultipartFormBuilder/encode()`` writes the whole body (RFC 7578) in memory and
+/// ``MultipartFormBuilder/writeEncodedData(to:)`` to a file, a chunk at a time.
 public typealias RequestMultipartFormData = MultipartFormBuilder
 
 /// Builds a `multipart/form-data` body part by part: Alamofire's `MultipartFormData` class.

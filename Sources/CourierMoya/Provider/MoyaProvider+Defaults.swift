@@ -1,6 +1,6 @@
 /// The default closures of a ``MoyaProvider``, and its stub closures.
 extension MoyaProvider {
-    /// The endpoint of `target`: its URL (``Foundation/URL/init(target:)``), method, task, headers, and a stub
+    /// The endpoint of `target`: its URL (`URL(target:)`), method, task, headers, and a stub
     /// answer of status 200 with the target's sample data.
     public final class func defaultEndpointMapping(for target: Target) -> Endpoint {
         Endpoint(
