@@ -223,6 +223,13 @@ open class Session {
                 return TrustRoutingTransport(manager: trustManager, base: curl, configuration: configuration)
             }
         #endif
+        #if canImport(Security)
+            // The platform asks a delegate about each server's trust: the manager's evaluators answer.
+            if let trustManager {
+                return URLSessionTransport(
+                    configuration: configuration, policy: policy, delegate: TrustChallengeDelegate(manager: trustManager))
+            }
+        #endif
         return URLSessionTransport(configuration: configuration, policy: policy)
     }
 }
