@@ -77,7 +77,8 @@ public class DataRequest: Request, @unchecked Sendable {
         transport = session.transport
         super.init(
             underlyingQueue: session.rootQueue, serializationQueue: session.serializationQueue,
-            interceptor: interceptor, eventMonitor: session.eventMonitor)
+            interceptor: interceptor, eventMonitor: session.eventMonitor,
+            sessionHeaders: session.sessionConfiguration.httpAdditionalHeaders as? [String: String] ?? [:])
     }
 
     /// Adds a response handler and, when the session starts requests immediately, resumes the request.

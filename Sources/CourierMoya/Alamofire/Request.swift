@@ -39,6 +39,8 @@ public class Request: @unchecked Sendable {
     public let downloadProgress = Progress(totalUnitCount: 0)
     /// The monitor that hears of the request's events: its session's.
     public let eventMonitor: EventMonitor?
+    /// The header fields the request's session adds to every request.
+    public let sessionHeaders: [String: String]
 
     let storage = Locked(MutableState())
 
@@ -59,13 +61,14 @@ public class Request: @unchecked Sendable {
     init(
         id: UUID = UUID(), underlyingQueue: DispatchQueue = DispatchQueue(label: "CourierMoya.Request"),
         serializationQueue: DispatchQueue? = nil, interceptor: RequestInterceptor? = nil,
-        eventMonitor: EventMonitor? = nil
+        eventMonitor: EventMonitor? = nil, sessionHeaders: [String: String] = [:]
     ) {
         self.id = id
         self.underlyingQueue = underlyingQueue
         self.serializationQueue = serializationQueue ?? underlyingQueue
         self.interceptor = interceptor
         self.eventMonitor = eventMonitor
+        self.sessionHeaders = sessionHeaders
     }
 
     /// Where the request is in its life.
@@ -176,7 +179,7 @@ public class Request: @unchecked Sendable {
     /// A `curl` command that sends the last attempt's request, its secrets hidden.
     public func cURLDescription() -> String {
         guard let request = lastRequest else { return "$ curl command could not be created" }
-        return CURLDescription.command(for: request, sessionHeaders: [:], credential: credential)
+        return CURLDescription.command(for: request, sessionHeaders: sessionHeaders, credential: credential)
     }
 
     /// Calls `handler` on `queue` with ``cURLDescription()``: at once when the request's `URLRequest`
@@ -261,10 +264,7 @@ extension Request: CustomStringConvertible {
     }
 }
 
-extension Request: RequestType {
-    /// The header fields the session adds to every request; none are known to a request alone.
-    public var sessionHeaders: [String: String] { [:] }
-}
+extension Request: RequestType {}
 
 /// The task an attempt of a ``Request`` stands for: its request and the response that came back.
 final class AttemptTask: URLSessionDataTask, @unchecked Sendable {

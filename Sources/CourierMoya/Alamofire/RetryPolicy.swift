@@ -110,3 +110,61 @@ open class ConnectionLostRetryPolicy: RetryPolicy {
             retryableHTTPStatusCodes: [], retryableURLErrorCodes: [.networkConnectionLost])
     }
 }
+
+extension RequestInterceptor where Self == RetryPolicy {
+    /// A ``RetryPolicy`` with its defaults: `interceptor: .retryPolicy`.
+    public static var retryPolicy: RetryPolicy { RetryPolicy() }
+
+    /// A ``RetryPolicy`` with these settings.
+    public static func retryPolicy(
+        retryLimit: UInt = RetryPolicy.defaultRetryLimit,
+        exponentialBackoffBase: UInt = RetryPolicy.defaultExponentialBackoffBase,
+        exponentialBackoffScale: Double = RetryPolicy.defaultExponentialBackoffScale,
+        retryableHTTPMethods: Set<HTTPMethod> = RetryPolicy.defaultRetryableHTTPMethods,
+        retryableHTTPStatusCodes: Set<Int> = RetryPolicy.defaultRetryableHTTPStatusCodes,
+        retryableURLErrorCodes: Set<URLError.Code> = RetryPolicy.defaultRetryableURLErrorCodes
+    ) -> RetryPolicy {
+        RetryPolicy(
+            retryLimit: retryLimit, exponentialBackoffBase: exponentialBackoffBase,
+            exponentialBackoffScale: exponentialBackoffScale, retryableHTTPMethods: retryableHTTPMethods,
+            retryableHTTPStatusCodes: retryableHTTPStatusCodes, retryableURLErrorCodes: retryableURLErrorCodes)
+    }
+}
+
+extension RequestInterceptor where Self == ConnectionLostRetryPolicy {
+    /// A ``ConnectionLostRetryPolicy`` with its defaults: `interceptor: .connectionLostRetryPolicy`.
+    public static var connectionLostRetryPolicy: ConnectionLostRetryPolicy { ConnectionLostRetryPolicy() }
+
+    /// A ``ConnectionLostRetryPolicy`` with these settings.
+    public static func connectionLostRetryPolicy(
+        retryLimit: UInt = RetryPolicy.defaultRetryLimit,
+        exponentialBackoffBase: UInt = RetryPolicy.defaultExponentialBackoffBase,
+        exponentialBackoffScale: Double = RetryPolicy.defaultExponentialBackoffScale,
+        retryableHTTPMethods: Set<HTTPMethod> = RetryPolicy.defaultRetryableHTTPMethods
+    ) -> ConnectionLostRetryPolicy {
+        ConnectionLostRetryPolicy(
+            retryLimit: retryLimit, exponentialBackoffBase: exponentialBackoffBase,
+            exponentialBackoffScale: exponentialBackoffScale, retryableHTTPMethods: retryableHTTPMethods)
+    }
+}
+
+extension RequestInterceptor where Self == Interceptor {
+    /// An ``Interceptor`` of one adapting and one retrying closure.
+    public static func interceptor(
+        adapter: @escaping AdaptHandler, retrier: @escaping RetryHandler
+    ) -> Interceptor {
+        Interceptor(adaptHandler: adapter, retryHandler: retrier)
+    }
+
+    /// An ``Interceptor`` of one adapter and one retrier.
+    public static func interceptor(adapter: RequestAdapter, retrier: RequestRetrier) -> Interceptor {
+        Interceptor(adapter: adapter, retrier: retrier)
+    }
+
+    /// An ``Interceptor`` of these adapters, retriers and interceptors.
+    public static func interceptor(
+        adapters: [RequestAdapter] = [], retriers: [RequestRetrier] = [], interceptors: [RequestInterceptor] = []
+    ) -> Interceptor {
+        Interceptor(adapters: adapters, retriers: retriers, interceptors: interceptors)
+    }
+}

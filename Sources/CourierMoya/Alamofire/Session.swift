@@ -227,7 +227,8 @@ open class Session {
             // The platform asks a delegate about each server's trust: the manager's evaluators answer.
             if let trustManager {
                 return URLSessionTransport(
-                    configuration: configuration, policy: policy, delegate: TrustChallengeDelegate(manager: trustManager))
+                    configuration: configuration, policy: policy,
+                    delegate: TrustChallengeDelegate(manager: trustManager))
             }
         #endif
         return URLSessionTransport(configuration: configuration, policy: policy)

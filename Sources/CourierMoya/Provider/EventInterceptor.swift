@@ -32,7 +32,9 @@ extension Session {
     /// A ``Request`` standing for a request of `urlRequest`, told to the monitors as made and started.
     func monitoredRequest(for urlRequest: URLRequest) -> Request? {
         guard hasEventMonitors else { return nil }
-        let request = Request(eventMonitor: eventMonitor)
+        let request = Request(
+            eventMonitor: eventMonitor,
+            sessionHeaders: sessionConfiguration.httpAdditionalHeaders as? [String: String] ?? [:])
         eventMonitor.request(request, didCreateInitialURLRequest: urlRequest)
         request.resume()
         return request

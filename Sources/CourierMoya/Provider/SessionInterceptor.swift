@@ -38,7 +38,8 @@ struct SessionInterceptor: Courier.RequestInterceptor, @unchecked Sendable {
         } else {
             return .doNotRetry
         }
-        let failed = Request()
+        let failed = Request(
+            sessionHeaders: session.sessionConfiguration.httpAdditionalHeaders as? [String: String] ?? [:])
         failed.didCreate(request)
         failed.didComplete(response: failure.response?.response, error: error, retryCount: attempt)
         let decision = await Callback.result { (done: @escaping (RetryResult) -> Void) in

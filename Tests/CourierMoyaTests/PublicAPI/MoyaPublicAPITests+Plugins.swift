@@ -199,9 +199,7 @@ struct QuietPlugin: PluginType {}
         let session = Session(configuration: configuration)
         let dataRequest = session.request(URL(target: StoreAPI.plain))
         let requestType: RequestType = dataRequest
-        withKnownIssue("CourierMoya's Request.sessionHeaders is always empty; Moya's are its session's headers") {
-            #expect(requestType.sessionHeaders == ["X-Session": "on"])
-        }
+        #expect(requestType.sessionHeaders == ["X-Session": "on"])
         withExtendedLifetime(session) { _ = dataRequest.cancel() }
     }
 }

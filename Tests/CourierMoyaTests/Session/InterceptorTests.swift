@@ -135,4 +135,18 @@ private final class TokenInterceptor: RequestInterceptor, @unchecked Sendable {
         // The first attempt and two retries, each one prepared and announced again, as with Alamofire.
         #expect(attempts.count == 3)
     }
+
+    @Test func alamofiresInterceptorFactoriesNameThePolicies() async throws {
+        let sessions = [
+            Session(interceptor: .retryPolicy), Session(interceptor: .connectionLostRetryPolicy(retryLimit: 1)),
+            Session(interceptor: .retryPolicy(retryLimit: 1, exponentialBackoffScale: 0.01)),
+            Session(interceptor: .interceptor(adapters: [], retriers: [RetryPolicy()])),
+        ]
+        #expect(sessions[0].interceptor is RetryPolicy)
+        #expect(sessions[1].interceptor is ConnectionLostRetryPolicy)
+        #expect((sessions[2].interceptor as? RetryPolicy)?.retryLimit == 1)
+        #expect((sessions[3].interceptor as? Interceptor)?.retriers.count == 1)
+        let response = try await send(MoyaProvider<Loopback>(session: sessions[2]), .echo).get()
+        #expect(response.statusCode == 200)
+    }
 }

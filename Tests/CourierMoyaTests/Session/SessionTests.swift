@@ -38,14 +38,16 @@ enum Loopback: TargetType {
     @Test func theConfigurationsHeadersAndTimeoutsApply() async throws {
         let configuration = URLSessionConfiguration.af.default
         configuration.headers.add(name: "X-From-Session", value: "yes")
-        configuration.timeoutIntervalForRequest = 0.5
-        let provider = MoyaProvider<Loopback>(session: Session(configuration: configuration))
-
-        let echo = try await send(provider, .echo).get().map(Echo.self)
+        let echo = try await send(MoyaProvider<Loopback>(session: Session(configuration: configuration)), .echo).get()
+            .map(Echo.self)
         #expect(echo.headers["x-from-session"] == "yes")
         #expect(echo.headers["accept-encoding"]?.contains("gzip") == true)
 
-        let result = await send(provider, .delayed(milliseconds: 5_000))
+        // A wait for data longer than the configuration allows fails as a timeout, well before the answer.
+        let impatient = URLSessionConfiguration.af.default
+        impatient.timeoutIntervalForRequest = 1
+        let result = await send(
+            MoyaProvider<Loopback>(session: Session(configuration: impatient)), .delayed(milliseconds: 20_000))
         guard case .failure(.underlying(AFError.sessionTaskFailed(let error as URLError), _)) = result else {
             Issue.record("expected a timeout inside AFError.sessionTaskFailed, got \(result)")
             return
