@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "CourierMoyaAppTests", dependencies: ["CourierMoya", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer"]),
+        .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer", "TestSupport"]),
         // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).
         .testTarget(name: "CourierImportTests", dependencies: ["Courier"]),
         .testTarget(

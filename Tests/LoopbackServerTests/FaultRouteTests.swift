@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import LoopbackServer
@@ -167,20 +168,13 @@ struct FaultRouteTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gzip"), "needs gzip"))
-    func gzipReadsBackWhatTheServerWrites() throws {
+    func gzipReadsBackWhatTheServerWrites() async throws {
         for payload in [Data(), Data("hello".utf8), StandardRoutes.patternData(offset: 0, count: 200_000)] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString).gz")
             defer { try? FileManager.default.removeItem(at: file) }
             try Gzip.stored(payload).write(to: file)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-            process.arguments = ["-dc", file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let decoded = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let (status, decoded) = try await offThePool { try ChildProcess.run("/usr/bin/gzip", ["-dc", file.path]) }
+            #expect(status == 0)
             #expect(decoded == payload)
         }
     }

@@ -19,19 +19,12 @@ package func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T)
 /// Keeps `SIGCHLD` away from the calling thread, as libdispatch keeps it from its own threads.
 ///
 /// The tests start child processes (openssl, nginx, courier-bench); when one ends, the kernel hands
-/// `SIGCHLD` to any thread that does not block it, and a blocking call there fails with `EINTR`:
-/// Foundation's `FileHandle.readDataToEndOfFile()` then stops the process with a `try!`.
+/// `SIGCHLD` to any thread that does not block it, and where a handler for it is installed a blocking
+/// call there fails with `EINTR` (Foundation's `FileHandle.readDataToEndOfFile()` then stops the
+/// process with a `try!`).
 package func blockChildSignals() {
     var signals = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGCHLD)
     pthread_sigmask(SIG_BLOCK, &signals, nil)
 }
-
-/// Starts `process`, one process at a time: Foundation's `Process.run()` crashed once in a
-/// `memcpy` while another test started a process at the same moment.
-package func launch(_ process: Process) throws {
-    try processLaunches.withLock { try process.run() }
-}
-
-private let processLaunches = NSLock()

@@ -14,14 +14,14 @@ package final class ServerProcess: @unchecked Sendable {
     package let folder: URL
     /// Where the server listens.
     package let url: URL
-    private let process: Process
+    private let process: ChildProcess
     private let isStopped = Locked(false)
 
     /// Creates `folder`, runs `prepare` (writing the files the server needs), then `launch` until it
     /// starts a server (up to five times: a port free a moment ago may be taken before the server binds
     /// it; `launch` returns `nil` then). Blocks; deletes the folder when no server started.
-    package init(folder: URL, prepare: () throws -> Void, launch: () throws -> (Process, URL)?) throws {
-        var started: (Process, URL)?
+    package init(folder: URL, prepare: () throws -> Void, launch: () throws -> (ChildProcess, URL)?) throws {
+        var started: (ChildProcess, URL)?
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try prepare()
@@ -41,17 +41,15 @@ package final class ServerProcess: @unchecked Sendable {
         self.url = url
     }
 
-    /// Kills the server (SIGKILL: a child started from a Swift concurrency thread may inherit a signal
-    /// mask that blocks SIGTERM), then, on a thread of its own, reaps it, runs `cleanup` and deletes the
-    /// folder, so that the caller's (cooperative) thread never waits. Stopping twice does nothing: the
-    /// process id may belong to another process by then.
+    /// Kills the server (SIGKILL), then, on a thread of its own, reaps it, runs `cleanup` and deletes
+    /// the folder, so that the caller's (cooperative) thread never waits. Stopping twice does nothing.
     package func stop(then cleanup: @escaping @Sendable () -> Void = {}) {
         let first = isStopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
         }
         guard first else { return }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill()
         let (process, folder) = (process, folder)
         Thread {
             process.waitUntilExit()

@@ -19,16 +19,8 @@ package enum OpenSSL {
     /// what it printed; throws when it fails.
     @discardableResult
     package static func run(_ arguments: [String], shell: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try launch(process)
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let (code, printed) = try ChildProcess.run(shell ? "/bin/sh" : path, arguments)
+        guard code == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "failed: \(arguments)"])
         }
         return String(decoding: printed, as: UTF8.self)
@@ -76,7 +68,7 @@ package final class TLSServer: @unchecked Sendable {
     package let certificateFile: URL
     private let logFile: URL
     /// The server's standard input, kept open: plain `s_server` stops at the end of its input.
-    private let input: Pipe
+    private let input: ChildPipe
     private let server: ServerProcess
 
     /// Makes a certificate for `subjectAltName` and starts the server in `mode`, off the cooperative
@@ -93,7 +85,7 @@ package final class TLSServer: @unchecked Sendable {
         let certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
         let log = folder.appendingPathComponent("server.log")
-        let input = Pipe()
+        let input = try ChildPipe()
         server = try ServerProcess(
             folder: folder,
             prepare: {
@@ -142,30 +134,24 @@ package final class TLSServer: @unchecked Sendable {
     /// Kills the server and deletes its files; stopping twice is harmless.
     package func stop() {
         let input = input
-        server.stop { try? input.fileHandleForWriting.close() }
+        server.stop { input.closeWriteEnd() }
     }
 
     /// Starts `s_server` on a port that was free, and waits (up to 30 s) until it listens; `nil` when it
     /// exited instead (the port was taken).
     private static func start(
-        mode: Mode, certificate: URL, key: URL, log: URL, input: Pipe
-    ) throws -> (Process, URL)? {
+        mode: Mode, certificate: URL, key: URL, log: URL, input: ChildPipe
+    ) throws -> (ChildProcess, URL)? {
         let port = try ClosedPorts.recentlyFree()
         guard let url = URL(string: "https://127.0.0.1:\(port)") else { throw URLError(.badURL) }
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: OpenSSL.path)
-        process.arguments =
+        let output = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(output) }
+        let process = try ChildProcess(
+            OpenSSL.path,
             ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path]
-            + (mode == .statusPage ? ["-www"] : [])
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try launch(process)
+                + (mode == .statusPage ? ["-www"] : []),
+            input: input.readEnd, output: output, error: output)
         // s_server prints ACCEPT once it listens.
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
@@ -174,7 +160,7 @@ package final class TLSServer: @unchecked Sendable {
             }
             usleep(10_000)
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill()
         process.waitUntilExit()
         return nil
     }

@@ -56,15 +56,7 @@ import Testing
             "--child", "slow-stream-courier-curl", server.baseURL.absoluteString, String(1 << 30), "/dev/null",
         ]
         let output = try await offThePool { () throws -> String in
-            let process = Process()
-            process.executableURL = bench
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try launch(process)
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            String(decoding: try ChildProcess.run(bench.path, arguments).output, as: UTF8.self)
         }
         // `child-result <seconds> <peak KiB> <start KiB>`, or `child-error <reason>`.
         let fields = output.split(whereSeparator: \.isWhitespace)

@@ -70,7 +70,7 @@ final class HTTP2Server: @unchecked Sendable {
     /// Writes the configuration for a port that was free and starts nginx, waiting (up to 30 s) until
     /// it has bound the port (it writes its pid file then); `nil` when it exited because the port was
     /// taken.
-    private static func start(in folder: URL) throws -> (Process, URL)? {
+    private static func start(in folder: URL) throws -> (ChildProcess, URL)? {
         let port = try ClosedPorts.recentlyFree()
         guard let url = URL(string: "https://127.0.0.1:\(port)") else { throw URLError(.badURL) }
         let path = folder.path
@@ -99,13 +99,9 @@ final class HTTP2Server: @unchecked Sendable {
             """
         let configurationFile = folder.appendingPathComponent("nginx.conf")
         try Data(configuration.utf8).write(to: configurationFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-p", path, "-c", configurationFile.path, "-e", errorLog.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try launch(process)
+        let process = try ChildProcess(
+            executable, ["-p", path, "-c", configurationFile.path, "-e", errorLog.path],
+            output: ChildPipe.nullDevice, error: ChildPipe.nullDevice)
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, process.isRunning {
             if let pid = try? String(contentsOf: pidFile, encoding: .utf8),
@@ -115,7 +111,7 @@ final class HTTP2Server: @unchecked Sendable {
             }
             usleep(10_000)
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.kill()
         process.waitUntilExit()
         let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
         if log.contains("Address already in use") { return nil }
