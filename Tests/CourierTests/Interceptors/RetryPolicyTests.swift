@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -113,7 +114,9 @@ import Testing
         defer { server.stop() }
         let provider = Provider<TestTarget>(interceptors: [RetryPolicy(exponentialBackoffScale: 30)])
         let target = TestTarget(baseURL: server.baseURL, path: "/status/503")
-        let task = Task { () async throws(CourierError) -> Response in try await provider.request(target) }
+        let task = Task(executorPreference: TimingExecutor.shared) { () async throws(CourierError) -> Response in
+            try await provider.request(target)
+        }
         try await Task.sleep(nanoseconds: 300_000_000)
         let elapsed = await seconds {
             task.cancel()

@@ -1,6 +1,7 @@
 import Courier
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,9 @@ import Testing
     @Test func cancellingTheSwiftTaskStopsTheRequest() async throws {
         let target = try TestTarget.loopback(
             "/echo", task: .requestParameters(parameters: ["delay": 10_000], encoding: URLEncoding.default))
-        let task = Task { () async throws(CourierError) -> Response in try await provider.request(target) }
+        let task = Task(executorPreference: TimingExecutor.shared) { () async throws(CourierError) -> Response in
+            try await provider.request(target)
+        }
         try await Task.sleep(nanoseconds: 200_000_000)
         let elapsed = await seconds {
             task.cancel()

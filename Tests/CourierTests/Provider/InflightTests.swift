@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -88,7 +89,9 @@ import Testing
             baseURL: server.baseURL, path: "/echo",
             task: .requestParameters(parameters: ["delay": 10_000], encoding: URLEncoding.default))
         let tasks = (0..<3).map { _ in
-            Task { () async throws(CourierError) -> Response in try await provider.request(target) }
+            Task(executorPreference: TimingExecutor.shared) { () async throws(CourierError) -> Response in
+                try await provider.request(target)
+            }
         }
         try await Task.sleep(nanoseconds: 100_000_000)
         let elapsed = await seconds {

@@ -125,9 +125,11 @@ import Testing
 
     @Test(arguments: TransportKind.allCases)
     func bodyThatNeverEndsTimesOutWithinTheResourceTimeout(kind: TransportKind) async throws {
-        // 16 bytes every 100 ms: the request timeout never fires. URLSession on Linux ignores
-        // timeoutIntervalForResource; URLSessionTransport enforces it.
-        let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
+        // 16 bytes every 100 ms: the request timeout never fires (it is long, too: on Linux all of a
+        // process's URLSessions share one work queue, and while other tests' transfers keep it busy
+        // for a second, URLSession's own request timer can fire before it reads the bytes that came).
+        // URLSession on Linux ignores timeoutIntervalForResource; URLSessionTransport enforces it.
+        let server = try FaultServer(kind, requestTimeout: 10, resourceTimeout: 3)
         defer { server.stop() }
         let (outcome, seconds) = await server.send(server.target("/fault/trickle"), with: server.provider())
         let error = try #require(failure(of: outcome))

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -64,9 +65,10 @@ struct FaultServer {
     func send(_ target: TestTarget, with provider: Provider<TestTarget>) async -> (
         outcome: Result<Response, CourierError>, seconds: Double
     ) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = await result { () async throws(CourierError) in try await provider.request(target) }
-        return (outcome, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let (outcome, seconds) = await timed {
+            await result { () async throws(CourierError) in try await provider.request(target) }
+        }
+        return (outcome, seconds)
     }
 
     /// Sends `target` with `provider` and checks what every fault that needs no timeout shares: it

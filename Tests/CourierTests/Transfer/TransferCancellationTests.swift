@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -17,14 +18,14 @@ import Testing
     {
         let provider = Provider<TestTarget>(transport: try folder.transport(kind))
         let handle = CancelOnce()
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result: Result<Response, CourierError> = await withCheckedContinuation { continuation in
-            let cancellable = provider.request(
-                target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
-            ) { continuation.resume(returning: $0) }
-            handle.arm(cancellable)
+        return await timed {
+            await withCheckedContinuation { continuation in
+                let cancellable = provider.request(
+                    target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
+                ) { continuation.resume(returning: $0) }
+                handle.arm(cancellable)
+            }
         }
-        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -47,7 +48,7 @@ import Testing
         let file = try folder.write(StandardRoutes.patternData(offset: 0, count: 4 << 20), named: "big.bin")
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: server.baseURL, path: "/upload", method: .post, task: .uploadMultipart(form))
-        let task = Task {
+        let task = Task(executorPreference: TimingExecutor.shared) {
             try await Provider<TestTarget>(transport: try folder.transport(kind)).request(target)
         }
         var arrived = false
