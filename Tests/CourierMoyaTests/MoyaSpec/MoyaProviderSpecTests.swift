@@ -444,7 +444,8 @@ import Testing
         // Moya calls the waiting completions before it removes the endpoint from the table.
         #expect(inflightSeenByFirst.value == 1)
         #expect(inflightSeenBySecond == 1)
-        #expect(provider.inflightRequests.count == 0)
+        // ...and removes it once they have returned.
+        #expect(await eventually { provider.inflightRequests.count == 0 })
     }
 }
 

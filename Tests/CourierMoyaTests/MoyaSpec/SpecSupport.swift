@@ -57,6 +57,16 @@ func waitUntil<Value>(
     }
 }
 
+/// Whether `condition` holds within `seconds`, checked every 10 ms.
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    while !condition() {
+        guard DispatchTime.now().uptimeNanoseconds < deadline else { return false }
+        try? await _Concurrency.Task.sleep(nanoseconds: 10_000_000)
+    }
+    return true
+}
+
 /// Sends `target` through `provider` and waits for the completion.
 func send<Target: TargetType>(
     _ provider: MoyaProvider<Target>, _ target: Target, callbackQueue: DispatchQueue? = nil,
