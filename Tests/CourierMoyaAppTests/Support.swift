@@ -11,9 +11,7 @@ enum TestServer {
 
 /// The result of one request through the completion API, on a queue of its own.
 func send<T: TargetType>(_ provider: MoyaProvider<T>, _ target: T) async -> Result<Response, MoyaError> {
-    await withCheckedContinuation { continuation in
-        provider.request(target, callbackQueue: DispatchQueue(label: "test.callbacks")) { result in
-            continuation.resume(returning: result)
-        }
+    await firstValue { done in
+        provider.request(target, callbackQueue: DispatchQueue(label: "test.callbacks")) { done($0) }
     }
 }

@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 
 /// Helpers of the Alamofire request tests: URLs on the loopback server, and the first value a
 /// callback API hands over, awaited.
@@ -10,12 +11,7 @@ enum AFTest {
 
     /// Waits for the first value `register` passes to its callback.
     static func value<Value>(_ register: (@escaping (Value) -> Void) -> Void) async -> Value {
-        await withCheckedContinuation { continuation in
-            let calls = EventList<Void>()
-            register { value in
-                if calls.append(()) == 1 { continuation.resume(returning: value) }
-            }
-        }
+        await firstValue(register)
     }
 
     /// A serial queue that knows its name, and the key to ask it with.

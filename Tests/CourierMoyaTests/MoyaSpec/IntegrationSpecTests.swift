@@ -58,7 +58,7 @@ private final class CountingInterceptor: RequestInterceptor, @unchecked Sendable
 
     @Test func aCompletionRunsOnTheBackgroundQueueItIsGiven() async {
         let queue = QueueName.concurrentQueue("background_queue")
-        let label = await waitUntil { done in
+        let label = await answer { done in
             MoyaProvider<GitHub>().request(.zen, callbackQueue: queue) { _ in done(QueueName.current) }
         }
         #expect(label == "background_queue")
@@ -66,7 +66,7 @@ private final class CountingInterceptor: RequestInterceptor, @unchecked Sendable
 
     @Test func aCompletionRunsOnTheMainQueueByDefault() async {
         QueueName.markMainQueue()
-        let label = await waitUntil { done in
+        let label = await answer { done in
             MoyaProvider<GitHub>().request(.zen) { _ in done(QueueName.current) }
         }
         #expect(label == "main")

@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test func aDelayedStubCancelledBeforeItAnswersFailsWithACancellationError() async {
-        let result = await waitUntil { done in
+        let result = await answer { done in
             provider.request(.userProfile("ashfurrow")) { done($0) }.cancel()
         }
         #expect(result.error != nil)
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func thePluginsHearThatADelayedStubWasCancelled() async {
-        _ = await waitUntil { done in
+        _ = await answer { done in
             provider.request(.userProfile("ashfurrow")) { done($0) }.cancel()
         }
         #expect(plugin.result?.error != nil)
@@ -206,7 +206,7 @@ import Testing
     }
 
     @Test func aRequestWhoseRequestClosureAnswersLaterSucceeds() async {
-        let result = await waitUntil { done in
+        let result = await answer { done in
             provider.request(.userProfile("ashfurrow")) { done($0) }
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { release() }
         }
@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func aRequestCancelledAtOnceStillCallsItsCompletion() async {
-        let result = await waitUntil { done in
+        let result = await answer { done in
             let token = provider.request(.userProfile("ashfurrow")) { done($0) }
             token.cancel()
             release()
@@ -224,7 +224,7 @@ import Testing
     }
 
     @Test func aRequestCancelledBeforeItsRequestIsMadeCallsItsCompletion() async {
-        let result = await waitUntil { done in
+        let result = await answer { done in
             let token = Recorder<Cancellable?>(provider.request(.userProfile("ashfurrow")) { done($0) })
             DispatchQueue.main.async {
                 token.value?.cancel()
@@ -236,7 +236,7 @@ import Testing
     }
 
     @Test func aRequestCancelledBeforeItsResponseComesBackFails() async {
-        let result = await waitUntil { done in
+        let result = await answer { done in
             let token = provider.request(.userProfile("ashfurrow")) { done($0) }
             release()  // The request is made; the stub answers 0.3 s later.
             token.cancel()
@@ -428,7 +428,7 @@ import Testing
 
         let first = Recorder<Response?>(nil)
         let inflightSeenByFirst = Recorder<Int?>(nil)
-        let (second, inflightSeenBySecond) = await waitUntil { (done: @escaping ((Response?, Int)) -> Void) in
+        let (second, inflightSeenBySecond) = await answer { (done: @escaping ((Response?, Int)) -> Void) in
             provider.request(.zen) { result in
                 first.set(result.value)
                 inflightSeenByFirst.set(provider.inflightRequests.count)
@@ -453,7 +453,7 @@ import Testing
 @Suite struct CancellableTokenSpecTests {
     @Test func cancellingTheTokenAtOnceCallsTheCompletionWithACancellationError() async {
         let provider = MoyaProvider<GitHub>(stubClosure: MoyaProvider.delayedStub(0.3))
-        let result = await waitUntil { done in
+        let result = await answer { done in
             provider.request(.zen) { done($0) }.cancel()
         }
         guard case .underlying(let error, _)? = result.error else {
@@ -587,7 +587,7 @@ import Testing
 @Suite struct CallbackQueueSpecTests {
     @Test func withAProviderQueueTheQueueOfTheCallIsUsed() async {
         let provider = MoyaProvider<GitHub>(callbackQueue: QueueName.serialQueue("provider-queue"))
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen, callbackQueue: QueueName.serialQueue("request-queue")) { _ in done(QueueName.current)
             }
         }
@@ -596,7 +596,7 @@ import Testing
 
     @Test func withAProviderQueueACallWithoutAQueueUsesTheProviders() async {
         let provider = MoyaProvider<GitHub>(callbackQueue: QueueName.serialQueue("provider-queue"))
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen) { _ in done(QueueName.current) }
         }
         #expect(queue == "provider-queue")
@@ -604,7 +604,7 @@ import Testing
 
     @Test func withoutAProviderQueueTheQueueOfTheCallIsUsed() async {
         let provider = MoyaProvider<GitHub>()
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen, callbackQueue: QueueName.serialQueue("request-queue")) { _ in done(QueueName.current)
             }
         }
@@ -614,7 +614,7 @@ import Testing
     @Test func withoutAnyQueueTheCompletionRunsOnTheMainQueue() async {
         QueueName.markMainQueue()
         let provider = MoyaProvider<GitHub>()
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen) { _ in done(QueueName.current) }
         }
         #expect(queue == "main")
@@ -699,7 +699,7 @@ import Testing
     @Test func aCancelledNetworkRequestFailsWithAlamofiresExplicitCancellation() async {
         let plugin = RecordingPlugin()
         let provider = MoyaProvider<HTTPBin>(callbackQueue: DispatchQueue(label: "cancel"), plugins: [plugin])
-        let result = await waitUntil { done in
+        let result = await answer { done in
             provider.request(.post) { done($0) }.cancel()
         }
         guard case .underlying(let error, nil)? = result.error, case .explicitlyCancelled? = error as? AFError else {
@@ -725,7 +725,7 @@ import Testing
         let provider = MoyaProvider<GitHub>(
             endpointClosure: endpointClosure, callbackQueue: DispatchQueue(label: "shared"), trackInflights: true)
         let first = Recorder<Response?>(nil)
-        let second = await waitUntil { (done: @escaping (Response?) -> Void) in
+        let second = await answer { (done: @escaping (Response?) -> Void) in
             provider.request(.zen) { first.set($0.value) }
             provider.request(.userProfile("ashfurrow")) { done($0.value) }
         }
@@ -736,7 +736,7 @@ import Testing
     @Test func aDelayedStubWithoutAQueueCallsBackOnTheMainQueue() async {
         QueueName.markMainQueue()
         let provider = MoyaProvider<GitHub>(stubClosure: MoyaProvider.delayedStub(0.05))
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen) { _ in done(QueueName.current) }
         }
         #expect(queue == "main")
@@ -744,7 +744,7 @@ import Testing
 
     @Test func anImmediateStubWithACallbackQueueCallsBackOnThatQueue() async {
         let provider = MoyaProvider<GitHub>(stubClosure: MoyaProvider.immediatelyStub)
-        let queue = await waitUntil { done in
+        let queue = await answer { done in
             provider.request(.zen, callbackQueue: QueueName.serialQueue("stub-queue")) { _ in done(QueueName.current) }
         }
         #expect(queue == "stub-queue")

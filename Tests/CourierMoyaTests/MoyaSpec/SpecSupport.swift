@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 import Testing
 
 /// A value the specs' callbacks write from whatever thread they run on, and the test reads.
@@ -34,29 +35,6 @@ extension Recorder {
     }
 }
 
-/// Waits until `start` calls the function it is handed, and returns what it was called with.
-///
-/// A second call is recorded as an issue instead of resuming twice.
-func waitUntil<Value>(
-    sourceLocation: SourceLocation = #_sourceLocation, _ start: (@escaping (Value) -> Void) -> Void
-) async -> Value {
-    let calls = Recorder(0)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Value, Never>) in
-        start { value in
-            var count = 0
-            calls.update {
-                $0 += 1
-                count = $0
-            }
-            if count == 1 {
-                continuation.resume(returning: value)
-            } else {
-                Issue.record("the completion was called \(count) times", sourceLocation: sourceLocation)
-            }
-        }
-    }
-}
-
 /// Whether `condition` holds within `seconds`, checked every 10 ms.
 func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -72,7 +50,7 @@ func send<Target: TargetType>(
     _ provider: MoyaProvider<Target>, _ target: Target, callbackQueue: DispatchQueue? = nil,
     progress: ProgressBlock? = nil
 ) async -> Result<Response, MoyaError> {
-    await waitUntil { done in
+    await answer { done in
         provider.request(target, callbackQueue: callbackQueue, progress: progress) { done($0) }
     }
 }

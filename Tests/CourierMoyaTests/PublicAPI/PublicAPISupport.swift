@@ -140,32 +140,13 @@ final class FakeRequest: RequestType {
 }
 
 /// Waits until `start` calls the function it is handed, and returns what it was called with; a second
-/// call is recorded as an issue.
-///
-/// The value passes through a lock rather than through the continuation: a continuation resumed on
-/// another thread before it is awaited (an immediate stub on a callback queue) orders nothing that
-/// ThreadSanitizer sees, and the reads of the value would be reported as races.
+/// call is recorded as an issue (see `firstValue` for why the value goes through a lock).
 func answer<Value>(
     sourceLocation: SourceLocation = #_sourceLocation, _ start: (@escaping (Value) -> Void) -> Void
 ) async -> Value {
-    let box = Recorder<(calls: Int, value: Value?)>((0, nil))
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        start { value in
-            var calls = 0
-            box.update {
-                $0.calls += 1
-                calls = $0.calls
-                if calls == 1 { $0.value = value }
-            }
-            if calls == 1 {
-                continuation.resume()
-            } else {
-                Issue.record("the completion was called \(calls) times", sourceLocation: sourceLocation)
-            }
-        }
+    await firstValue(start) { call in
+        Issue.record("the completion was called \(call) times", sourceLocation: sourceLocation)
     }
-    guard let value = box.value.value else { fatalError("resumed without a value") }
-    return value
 }
 
 /// The result of one request of `target` through `provider`, its completion on a queue of its own.
