@@ -48,7 +48,7 @@ build() {
     mkdir -p "$out/ccurl"
     printf 'module CCurl {\n    header "%s"\n    export *\n}\n' "$PWD/Sources/CCurl/include/CCurl.h" >"$out/ccurl/module.modulemap"
     if ! { clang -c -O1 -ISources/CCurl/include Sources/CCurl/CCurl.c -o "$out/ccurl/CCurl.o" &&
-        swiftc -sanitize=fuzzer,address -use-ld=lld -parse-as-library -swift-version 6 -module-name Courier -O \
+        swiftc -sanitize=fuzzer,address -use-ld=lld -parse-as-library -swift-version 6 -module-name Courier -package-name Courier -O \
             -I "$out/ccurl" "${library[@]}" Fuzz/Support/*.swift "$(source_file "$target")" "$out/ccurl/CCurl.o" -ldl \
             -o "$out/$target"; } >"$out/$target.build.log" 2>&1
     then
