@@ -1,0 +1,177 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The validating server the generated clients are tested against (``OpenAPIServer``): on a 3.0 YAML,
+/// a 3.1 JSON and a Swagger 2.0 JSON document, a valid request passes and is answered with JSON, and an
+/// invalid one (a required query parameter missing, a wrong type in the body) fails.
+@Suite("The OpenAPI validating server")
+struct OpenAPIServerTests {
+    /// An answer: its status, the server's two headers, and its body.
+    struct Answer {
+        /// The HTTP status.
+        var status: Int
+        /// `X-OpenAPI-Validation`: passed, failed or no-operation.
+        var validation: String?
+        /// `X-OpenAPI-Operation`: the operationId, or `METHOD /path`.
+        var operation: String?
+        /// The Content-Type.
+        var contentType: String?
+        /// The body.
+        var body: Data
+
+        /// The body parsed as JSON (any top-level value), or `nil` when it is not JSON.
+        var json: Any? { try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+
+        /// The `errors` of a failed answer's JSON body.
+        var errors: [String] { ((json as? [String: Any])?["errors"] as? [String]) ?? [] }
+    }
+
+    /// The fixture document `name/file` under Tests/OpenAPIFixtures.
+    static func document(_ name: String, _ file: String) -> String {
+        OpenAPITools.root.appendingPathComponent("Tests/OpenAPIFixtures/\(name)/\(file)").path
+    }
+
+    /// Sends `method path` (path and query) to `server` with `headers` and `body`, and returns the answer.
+    static func send(
+        _ method: String, _ path: String, to server: OpenAPIServer, headers: [String: String] = [:],
+        body: String? = nil
+    ) async throws -> Answer {
+        let url = try #require(URL(string: server.baseURL.absoluteString + path))
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        return Answer(
+            status: http.statusCode, validation: http.value(forHTTPHeaderField: "X-OpenAPI-Validation"),
+            operation: http.value(forHTTPHeaderField: "X-OpenAPI-Operation"),
+            contentType: http.value(forHTTPHeaderField: "Content-Type"), body: data)
+    }
+
+    /// Checks that `answer` passed validation with `status` and a JSON body.
+    static func expectPassed(_ answer: Answer, status: Int, operation: String, log: String) {
+        #expect(answer.status == status, "\(String(decoding: answer.body, as: UTF8.self))\nlog:\n\(log)")
+        #expect(answer.validation == "passed")
+        #expect(answer.operation == operation)
+        #expect(answer.contentType == "application/json")
+        #expect(answer.json != nil, "not JSON: \(String(decoding: answer.body, as: UTF8.self))")
+    }
+
+    /// Checks that `answer` failed validation (400, a JSON body listing the errors) and that one of the
+    /// errors mentions `mentioning`.
+    static func expectFailed(_ answer: Answer, operation: String, mentioning: String) {
+        #expect(answer.status == 400)
+        #expect(answer.validation == "failed")
+        #expect(answer.operation == operation)
+        let errors = answer.errors
+        #expect(!errors.isEmpty, "no errors in \(String(decoding: answer.body, as: UTF8.self))")
+        #expect(
+            errors.contains { $0.localizedCaseInsensitiveContains(mentioning) },
+            "no error mentions \(mentioning): \(errors)")
+        let body = answer.json as? [String: Any]
+        #expect(body?["operation"] as? String == operation)
+        #expect(body?["method"] is String)
+        #expect(body?["url"] is String)
+    }
+
+    @Test("OpenAPI 3.0, YAML (Petstore): valid requests pass, invalid ones fail, unknown paths are no operation")
+    func openAPI30YAML() async throws {
+        let server = try await OpenAPIServer.start(document: Self.document("Petstore", "openapi.yaml"))
+        defer { server.stop() }
+        #expect(server.port > 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+
+        let list = try await Self.send("GET", "/v1/pets?limit=10", to: server)
+        Self.expectPassed(list, status: 200, operation: "listPets", log: server.log)
+        #expect(list.json is [Any])
+
+        let created = try await Self.send(
+            "POST", "/v1/pets", to: server, headers: ["Content-Type": "application/json"],
+            body: #"{"id": 7, "name": "Rex"}"#)
+        #expect(created.status == 201)
+        #expect(created.validation == "passed")
+
+        let wrongQuery = try await Self.send("GET", "/v1/pets?limit=ten", to: server)
+        Self.expectFailed(wrongQuery, operation: "listPets", mentioning: "limit")
+
+        let wrongBody = try await Self.send(
+            "POST", "/v1/pets", to: server, headers: ["Content-Type": "application/json"],
+            body: #"{"id": "seven", "name": "Rex"}"#)
+        Self.expectFailed(wrongBody, operation: "createPets", mentioning: "integer")
+
+        let noBody = try await Self.send("POST", "/v1/pets", to: server)
+        Self.expectFailed(noBody, operation: "createPets", mentioning: "body")
+
+        let unknown = try await Self.send("GET", "/pets", to: server)
+        #expect(unknown.status == 404)
+        #expect(unknown.validation == "no-operation")
+        #expect(!unknown.errors.isEmpty)
+    }
+
+    @Test("OpenAPI 3.1, JSON (Discord): valid requests pass, invalid ones fail")
+    func openAPI31JSON() async throws {
+        let server = try await OpenAPIServer.start(document: Self.document("Discord", "openapi.json"))
+        defer { server.stop() }
+        let token = ["Authorization": "Bot sample-token"]
+
+        let me = try await Self.send("GET", "/api/v10/users/@me", to: server, headers: token)
+        Self.expectPassed(me, status: 200, operation: "get_my_user", log: server.log)
+        #expect(me.json is [String: Any])
+
+        let search = try await Self.send(
+            "GET", "/api/v10/guilds/1/members/search?query=ab&limit=5", to: server, headers: token)
+        Self.expectPassed(search, status: 200, operation: "search_guild_members", log: server.log)
+
+        let missingQuery = try await Self.send("GET", "/api/v10/guilds/1/members/search", to: server, headers: token)
+        Self.expectFailed(missingQuery, operation: "search_guild_members", mentioning: "query")
+
+        let wrongBody = try await Self.send(
+            "POST", "/api/v10/channels/1/messages", to: server,
+            headers: token.merging(["Content-Type": "application/json"]) { $1 }, body: #"{"content": 5}"#)
+        Self.expectFailed(wrongBody, operation: "create_message", mentioning: "content")
+
+        let noToken = try await Self.send("GET", "/api/v10/users/@me", to: server)
+        Self.expectFailed(noToken, operation: "get_my_user", mentioning: "security")
+    }
+
+    @Test("Swagger 2.0, JSON (Slack): valid requests pass, invalid ones fail")
+    func swagger20JSON() async throws {
+        let server = try await OpenAPIServer.start(document: Self.document("Slack", "openapi.json"))
+        defer { server.stop() }
+        let form = [
+            "Authorization": "Bearer xoxb-sample", "token": "xoxb-sample",
+            "Content-Type": "application/x-www-form-urlencoded",
+        ]
+
+        let post = try await Self.send(
+            "POST", "/api/chat.postMessage", to: server, headers: form, body: "channel=C1234&text=hello")
+        Self.expectPassed(post, status: 200, operation: "chat_postMessage", log: server.log)
+        #expect(post.json is [String: Any])
+
+        let search = try await Self.send(
+            "GET", "/api/search.messages?token=xoxb-sample&query=hello", to: server,
+            headers: ["Authorization": "Bearer xoxb-sample"])
+        Self.expectPassed(search, status: 200, operation: "search_messages", log: server.log)
+
+        let missingQuery = try await Self.send(
+            "GET", "/api/search.messages?token=xoxb-sample", to: server,
+            headers: ["Authorization": "Bearer xoxb-sample"])
+        Self.expectFailed(missingQuery, operation: "search_messages", mentioning: "query")
+
+        let wrongBody = try await Self.send(
+            "POST", "/api/chat.postMessage", to: server, headers: form, body: "channel=C1234&link_names=perhaps")
+        Self.expectFailed(wrongBody, operation: "chat_postMessage", mentioning: "link_names")
+
+        let unknown = try await Self.send("GET", "/api/no.such.method", to: server)
+        #expect(unknown.status == 404)
+        #expect(unknown.validation == "no-operation")
+    }
+}
