@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -10,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierMoya", targets: ["CourierMoya"]),
+        .executable(name: "courier-openapi", targets: ["courier-openapi"]),
+        .plugin(name: "CourierOpenAPIPlugin", targets: ["CourierOpenAPIPlugin"]),
+        .plugin(name: "CourierOpenAPICommand", targets: ["CourierOpenAPICommand"]),
     ],
     targets: [
         .target(
@@ -25,6 +29,19 @@ let package = Package(
         .target(
             name: "CourierMoya", dependencies: ["Courier"],
             swiftSettings: [.swiftLanguageMode(.v5)] + swift6Features),
+        // The OpenAPI generator: reads a document (JSON or YAML, OpenAPI 3.0/3.1 or Swagger 2.0) and writes
+        // Courier targets, models and typed calls. Depends on nothing; Courier does not depend on it.
+        .target(name: "CourierOpenAPI"),
+        .executableTarget(name: "courier-openapi", dependencies: ["CourierOpenAPI"], path: "Sources/CourierOpenAPITool"),
+        // Generate at build time from a target's openapi.yaml/.json and courier-openapi.json.
+        .plugin(name: "CourierOpenAPIPlugin", capability: .buildTool(), dependencies: ["courier-openapi"]),
+        // Write the generated files into the package once.
+        .plugin(
+            name: "CourierOpenAPICommand",
+            capability: .command(
+                intent: .custom(verb: "courier-openapi", description: "Generate Courier targets from OpenAPI documents"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated sources into the target's folder")]),
+            dependencies: ["courier-openapi"]),
         // libcurl's own C loops, the bench's yardstick for CurlTransport; never a dependency of Courier.
         .target(name: "CurlBenchLoop", dependencies: ["CCurl"]),
         .target(name: "LoopbackServer"),
@@ -56,6 +73,14 @@ let package = Package(
         .testTarget(
             name: "CourierMoyaAppTests", dependencies: ["CourierMoya", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CourierOpenAPITests", dependencies: ["CourierOpenAPI", "TestSupport"]),
+        // Real OpenAPI documents (Tests/OpenAPIFixtures/<Name>, each with its courier-openapi.json), generated
+        // at build time by the plugin into this one module, and the tests that send every sample of each to
+        // a server validating requests against the document.
+        .testTarget(
+            name: "GeneratedAPITests", dependencies: ["Courier", "TestSupport"], path: "Tests/OpenAPIFixtures",
+            exclude: ["LICENSES.md"],
+            plugins: ["CourierOpenAPIPlugin"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer", "TestSupport"]),
         // Imports only Courier: proves that `import Courier` alone brings Foundation (and FoundationNetworking).
         .testTarget(name: "CourierImportTests", dependencies: ["Courier"]),
@@ -65,6 +90,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
 
 /// The features the Swift 6 language mode turns on, for a target built in the Swift 5 mode.
 var swift6Features: [SwiftSetting] {

@@ -1,0 +1,56 @@
+import Foundation
+
+/// An `application/x-www-form-urlencoded` body of a generated target, field by field (style `form`).
+public struct OpenAPIFormBody: Sendable {
+    private var parts = OpenAPIRequestParts(path: "")
+
+    /// An empty form.
+    public init() {}
+
+    /// Adds a field; `nil` adds nothing.
+    public mutating func field(_ name: String, _ value: (some OpenAPIParameterValue)?, explode: Bool = true) {
+        parts.query(name, value, style: .form, explode: explode)
+    }
+
+    /// The body's bytes.
+    public var data: Data {
+        let text = parts.pathAndQuery
+        return Data((text.hasPrefix("?") ? String(text.dropFirst()) : text).utf8)
+    }
+}
+
+/// A `multipart/form-data` body of a generated target, part by part.
+public struct OpenAPIMultipartBody: Sendable {
+    private var parts: [MultipartFormBodyPart] = []
+
+    /// An empty body.
+    public init() {}
+
+    /// Adds a text part for each value (one for a scalar, one per element of a list); `nil` adds nothing.
+    public mutating func field(_ name: String, _ value: (some OpenAPIParameterValue)?) {
+        guard let value else { return }
+        switch value.openAPIParameterShape {
+        case .scalar(let text): parts.append(MultipartFormBodyPart(provider: .data(Data(text.utf8)), name: name))
+        case .list(let texts):
+            parts += texts.map { MultipartFormBodyPart(provider: .data(Data($0.utf8)), name: name) }
+        case .fields(let fields):
+            parts += fields.map { MultipartFormBodyPart(provider: .data(Data($0.value.utf8)), name: $0.name) }
+        }
+    }
+
+    /// Adds a file part; `nil` adds nothing.
+    public mutating func file(_ name: String, _ data: Data?, mimeType: String = "application/octet-stream") {
+        guard let data else { return }
+        parts.append(MultipartFormBodyPart(provider: .data(data), name: name, fileName: name, mimeType: mimeType))
+    }
+
+    /// Adds a part holding a value as JSON; `nil` adds nothing, a value that cannot be encoded an empty part.
+    public mutating func json(_ name: String, _ value: (some Encodable & Sendable)?) {
+        guard let value else { return }
+        let data = (try? OpenAPICoding.encoder().encode(value)) ?? Data()
+        parts.append(MultipartFormBodyPart(provider: .data(data), name: name, mimeType: "application/json"))
+    }
+
+    /// The form.
+    public var form: MultipartFormData { MultipartFormData(parts: parts) }
+}

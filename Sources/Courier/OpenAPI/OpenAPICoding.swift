@@ -1,0 +1,44 @@
+import Foundation
+
+/// The JSON coders of generated code: dates as RFC 3339 (`format: date-time`), with or without fractional
+/// seconds; everything else as `JSONEncoder`/`JSONDecoder` do by default (`Data` as base64, `format: byte`).
+public enum OpenAPICoding {
+    /// A decoder for documented response bodies.
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\"\(text)\" is not an RFC 3339 date-time")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// An encoder for request bodies.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(text(of: date))
+        }
+        return encoder
+    }
+
+    /// The date an RFC 3339 `date-time` stands for (`2024-05-31T12:00:00Z`, `…T12:00:00.250+02:00`).
+    public static func date(from text: String) -> Date? {
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle())
+    }
+
+    /// The RFC 3339 text of a date, in UTC, with milliseconds when it has any.
+    public static func text(of date: Date) -> String {
+        let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+    }
+}

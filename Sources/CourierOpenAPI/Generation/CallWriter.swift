@@ -1,0 +1,63 @@
+/// Writes the typed calls of one target enum: a method on `Provider` for each operation that returns
+/// the documented success body.
+struct CallWriter {
+    /// The namespace.
+    let namespace: String
+    /// The target enum's name.
+    let name: String
+    /// The operations.
+    let operations: [Operation]
+
+    /// Names `Provider` has already: a call of that name gets `Operation` added.
+    static let providerMembers: Set<String> = [
+        "request", "stream", "events", "endpoint", "decodedResponse", "successfulResponse", "requestWithProgress",
+        "lines", "send", "adding", "replacing", "urlRequest", "init", "deinit", "cancel", "session",
+    ]
+
+    /// Writes the extension.
+    func write(into code: inout CodeWriter) {
+        code.block("extension Courier.Provider where Target == \(namespace).\(name) {") { code in
+            var names = NameScope(reserved: Self.providerMembers)
+            for (index, operation) in operations.enumerated() {
+                if index > 0 { code.line() }
+                let bare = SwiftNames.bare(operation.caseName)
+                let method = names.unique(Self.providerMembers.contains(bare) ? bare + "Operation" : bare)
+                write(operation, method: method, into: &code)
+            }
+        }
+    }
+
+    private func write(_ operation: Operation, method: String, into code: inout CodeWriter) {
+        let arguments = TargetWriter.arguments(of: operation, namespace: namespace)
+        let parameters = arguments.map { "\($0.label): \($0.type)\($0.isRequired ? "" : " = nil")" }
+        let target =
+            arguments.isEmpty
+            ? ".\(operation.caseName)"
+            : ".\(operation.caseName)(\(arguments.map { "\($0.label): \($0.label)" }.joined(separator: ", ")))"
+        code.doc(operation.doc ?? "`\(operation.method.uppercased()) \(operation.path)`")
+        let signature = "public func \(method)(\(parameters.joined(separator: ", ")))"
+        switch operation.success?.kind ?? .none {
+        case .json(let type):
+            let typeCode = type.code(in: namespace)
+            code.block("\(signature) async throws(Courier.CourierError) -> \(typeCode) {") { code in
+                code.line("try await decodedResponse(\(target), as: \(typeCode).self)")
+            }
+        case .text:
+            code.block("\(signature) async throws(Courier.CourierError) -> Swift.String {") { code in
+                code.line("try Courier.OpenAPIDecoding.text(from: try await successfulResponse(\(target)))")
+            }
+        case .binary:
+            code.block("\(signature) async throws(Courier.CourierError) -> Foundation.Data {") { code in
+                code.line("try await successfulResponse(\(target)).data")
+            }
+        case .none:
+            code.block("\(signature) async throws(Courier.CourierError) {") { code in
+                code.line("_ = try await successfulResponse(\(target))")
+            }
+        case .events:
+            code.block("\(signature) -> Courier.ServerSentEventSequence<\(namespace).\(name)> {") { code in
+                code.line("events(\(target))")
+            }
+        }
+    }
+}

@@ -1,0 +1,277 @@
+/// Turns schemas into Swift types, collecting the models to write: one per component schema, and one
+/// for each inline object, enumeration or union, named from where it appears.
+final class ModelBuilder {
+    /// The document (OpenAPI 3 shaped).
+    let root: DocumentNode
+    /// What was skipped.
+    var warnings: [GenerationWarning] = []
+    /// The models, in the order they were made.
+    private(set) var models: [ModelDeclaration] = []
+    private var typeNames = NameScope(reserved: SwiftNames.reservedTypeNames)
+    /// The type each `$ref` target (by pointer) became; set before it is built, so cycles end.
+    private var typesByPointer: [String: SwiftType] = [:]
+
+    /// A builder for `root`; names every component schema first, so references to them are stable.
+    init(root: DocumentNode, namespace: String) {
+        self.root = root
+        _ = typeNames.unique(namespace)
+        for (key, _) in root["components"]?["schemas"]?.object?.entries ?? [] {
+            let pointer = JSONPointer.make(["components", "schemas", key])
+            typesByPointer[pointer] = .model(typeNames.unique(SwiftNames.typeName(key)))
+        }
+    }
+
+    /// Builds every component schema, in document order.
+    func buildComponents() {
+        for (key, schema) in root["components"]?["schemas"]?.object?.entries ?? [] {
+            let pointer = JSONPointer.make(["components", "schemas", key])
+            guard case .model(let name)? = typesByPointer[pointer] else { continue }
+            declare(schema, name: name, pointer: pointer)
+        }
+    }
+
+    /// The Swift type of `schema` met at `pointer`, an inline model named `suggestedName` if it needs one.
+    /// The second value says whether the schema allows `null`.
+    func type(of schema: DocumentNode, suggestedName: String, pointer: String) -> (SwiftType, nullable: Bool) {
+        if let reference = schema["$ref"]?.string {
+            if let known = typesByPointer[reference] { return (known, isNullable(resolve(reference))) }
+            guard let target = resolve(reference) else {
+                warnings.append(GenerationWarning(pointer: pointer, message: "unresolved $ref \(reference); left free-form"))
+                return (.freeForm, false)
+            }
+            if needsModel(target) {
+                let name = typeNames.unique(SwiftNames.typeName(JSONPointer.tokens(reference).last ?? suggestedName))
+                typesByPointer[reference] = .model(name)
+                declare(target, name: name, pointer: reference)
+                return (.model(name), isNullable(target))
+            }
+            let (type, nullable) = self.type(of: target, suggestedName: suggestedName, pointer: reference)
+            typesByPointer[reference] = type
+            return (type, nullable)
+        }
+        let nullable = isNullable(schema)
+        if needsModel(schema) {
+            let name = typeNames.unique(SwiftNames.typeName(suggestedName))
+            declare(schema, name: name, pointer: pointer)
+            return (.model(name), nullable)
+        }
+        return (plainType(of: schema, suggestedName: suggestedName, pointer: pointer), nullable)
+    }
+
+    /// The node a local `$ref` points to.
+    func resolve(_ reference: String) -> DocumentNode? {
+        guard reference.hasPrefix("#") else { return nil }
+        return root.resolve(pointer: reference)
+    }
+
+    // MARK: - Kinds of schema
+
+    private func types(of schema: DocumentNode) -> [String] {
+        if let single = schema["type"]?.string { return [single] }
+        return schema["type"]?.array?.compactMap(\.string) ?? []
+    }
+
+    private func isNullable(_ schema: DocumentNode?) -> Bool {
+        guard let schema else { return false }
+        if schema["nullable"]?.bool == true || types(of: schema).contains("null") { return true }
+        if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array {
+            return choices.contains { types(of: $0) == ["null"] }
+        }
+        return false
+    }
+
+    /// Whether the schema is written as a model of its own (object, enumeration, union) rather than a
+    /// plain Swift type.
+    private func needsModel(_ schema: DocumentNode) -> Bool {
+        if schema["enum"]?.array.map({ !$0.isEmpty && enumRawType(schema) != nil }) == true { return true }
+        if unionChoices(schema) != nil { return true }
+        if schema["allOf"] != nil { return true }
+        let kinds = types(of: schema).filter { $0 != "null" }
+        if schema["properties"]?.object.map({ $0.count > 0 }) == true { return kinds.isEmpty || kinds == ["object"] }
+        return false
+    }
+
+    /// The choices of a `oneOf`/`anyOf` that is a real union (not only `X or null`).
+    private func unionChoices(_ schema: DocumentNode) -> [DocumentNode]? {
+        guard let choices = (schema["oneOf"] ?? schema["anyOf"])?.array else { return nil }
+        let real = choices.filter { types(of: $0) != ["null"] }
+        return real.count > 1 ? real : nil
+    }
+
+    private func enumRawType(_ schema: DocumentNode) -> String? {
+        let values = schema["enum"]?.array ?? []
+        if values.allSatisfy({ $0.string != nil || $0.value.isNull }) { return "Swift.String" }
+        if values.allSatisfy({ if case .integer = $0.value { true } else { $0.value.isNull } }) { return "Swift.Int" }
+        if values.allSatisfy({ $0.numberText != nil || $0.value.isNull }) { return "Swift.Double" }
+        return nil
+    }
+
+    private func plainType(of schema: DocumentNode, suggestedName: String, pointer: String) -> SwiftType {
+        if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
+            let only = choices.first(where: { types(of: $0) != ["null"] })
+        {
+            return type(of: only, suggestedName: suggestedName, pointer: pointer + "/oneOf/0").0
+        }
+        if let constant = schema["const"] {
+            switch constant.value {
+            case .string: return .string
+            case .integer: return .builtin("Swift.Int")
+            case .number: return .builtin("Swift.Double")
+            case .bool: return .builtin("Swift.Bool")
+            default: return .freeForm
+            }
+        }
+        let kinds = types(of: schema).filter { $0 != "null" }
+        guard kinds.count == 1, let kind = kinds.first else {
+            // `items` without a `type`: an array, unless its items are alternatives (Swagger 2.0's tuple
+            // `items` as some documents misuse them, for "one of these"), which JSON Schema reads as any value.
+            if kinds.isEmpty, let items = schema["items"] {
+                return items["anyOf"] == nil ? arrayType(schema, suggestedName, pointer) : .freeForm
+            }
+            if kinds.isEmpty, let additional = schema["additionalProperties"], additional.object != nil {
+                return dictionaryType(additional, suggestedName, pointer)
+            }
+            return .freeForm
+        }
+        switch kind {
+        case "string":
+            switch schema["format"]?.string {
+            case "date-time": return .builtin("Foundation.Date")
+            case "date": return .builtin("OpenAPIDate")
+            case "uuid": return .builtin("Foundation.UUID")
+            case "byte", "binary": return .data
+            default: return .string
+            }
+        case "integer":
+            switch schema["format"]?.string {
+            case "int32": return .builtin("Swift.Int32")
+            case "int64": return .builtin("Swift.Int64")
+            default: return .builtin("Swift.Int")
+            }
+        case "number":
+            return schema["format"]?.string == "float" ? .builtin("Swift.Float") : .builtin("Swift.Double")
+        case "boolean": return .builtin("Swift.Bool")
+        case "array": return arrayType(schema, suggestedName, pointer)
+        case "object":
+            if let additional = schema["additionalProperties"], additional.object != nil {
+                return dictionaryType(additional, suggestedName, pointer)
+            }
+            return .dictionary(.freeForm)
+        default: return .freeForm
+        }
+    }
+
+    private func arrayType(_ schema: DocumentNode, _ suggestedName: String, _ pointer: String) -> SwiftType {
+        guard let items = schema["items"], items.object != nil else { return .array(.freeForm) }
+        let (element, nullable) = type(of: items, suggestedName: suggestedName + "Item", pointer: pointer + "/items")
+        return .array(nullable ? .optional(element) : element)
+    }
+
+    private func dictionaryType(_ additional: DocumentNode, _ suggestedName: String, _ pointer: String) -> SwiftType {
+        let (value, nullable) = type(of: additional, suggestedName: suggestedName + "Value", pointer: pointer + "/additionalProperties")
+        return .dictionary(nullable ? .optional(value) : value)
+    }
+
+    // MARK: - Declarations
+
+    private func declare(_ schema: DocumentNode, name: String, pointer: String) {
+        let doc = DocText.join(schema["title"]?.string, schema["description"]?.string)
+        if let raw = enumRawType(schema), let values = schema["enum"]?.array, !values.isEmpty {
+            var caseNames = NameScope(reserved: ["rawValue", "init", "allCases"])
+            let cases = values.compactMap { value -> (String, String)? in
+                switch value.value {
+                case .string(let text): (caseNames.unique(SwiftNames.memberName(text.isEmpty ? "empty" : text)), SwiftNames.literal(text))
+                case .integer(let text), .number(let text):
+                    (caseNames.unique(SwiftNames.memberName("value " + text.replacingOccurrences(of: "-", with: "minus "))), text)
+                default: nil
+                }
+            }
+            models.append(.enumeration(EnumerationModel(name: name, doc: doc, rawType: raw, cases: cases)))
+            return
+        }
+        if let choices = unionChoices(schema) {
+            declareUnion(schema, choices: choices, name: name, doc: doc, pointer: pointer)
+            return
+        }
+        if needsModel(schema) {
+            declareObject(schema, name: name, doc: doc, pointer: pointer)
+            return
+        }
+        models.append(.alias(name: name, doc: doc, type: plainType(of: schema, suggestedName: name, pointer: pointer)))
+    }
+
+    private func declareUnion(_ schema: DocumentNode, choices: [DocumentNode], name: String, doc: String?, pointer: String) {
+        var caseNames = NameScope(reserved: ["unknown"])
+        let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+        var mapping: [String: [String]] = [:]
+        for (value, reference) in schema["discriminator"]?["mapping"]?.object?.entries ?? [] {
+            if let reference = reference.string { mapping[reference, default: []].append(value) }
+        }
+        let discriminator = schema["discriminator"]?["propertyName"]?.string
+        let built = choices.enumerated().map { index, choice -> UnionModel.Choice in
+            let (type, _) = self.type(of: choice, suggestedName: name + "Choice\(index + 1)", pointer: "\(pointer)/\(keyword)/\(index)")
+            let reference = choice["$ref"]?.string
+            var values = reference.flatMap { mapping[$0] } ?? []
+            if values.isEmpty, let reference, discriminator != nil { values = [JSONPointer.tokens(reference).last ?? ""] }
+            return UnionModel.Choice(name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type, discriminatorValues: values)
+        }
+        models.append(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
+    }
+
+    private func caseName(of type: SwiftType) -> String {
+        switch type {
+        case .model(let name): name
+        case .builtin(let name): String(name.split(separator: ".").last ?? "value")
+        case .array(let element): caseName(of: element) + "List"
+        case .dictionary(let value): caseName(of: value) + "Map"
+        case .optional(let wrapped): caseName(of: wrapped)
+        }
+    }
+
+    private func declareObject(_ schema: DocumentNode, name: String, doc: String?, pointer: String) {
+        var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
+        var required = Set<String>()
+        collect(schema, pointer: pointer, into: &properties, required: &required, depth: 0)
+        var names = NameScope(reserved: ["init"])
+        var seen = Set<String>()
+        var built: [ObjectModel.Property] = []
+        for property in properties where seen.insert(property.key).inserted {
+            let memberName = names.unique(SwiftNames.memberName(property.key))
+            let (type, nullable) = self.type(
+                of: property.schema, suggestedName: name + SwiftNames.typeName(property.key),
+                pointer: property.pointer)
+            built.append(
+                ObjectModel.Property(
+                    key: property.key, name: memberName, type: type,
+                    isOptional: nullable || !required.contains(property.key),
+                    doc: DocText.join(property.schema["title"]?.string, property.schema["description"]?.string)))
+        }
+        models.append(.object(ObjectModel(name: name, doc: doc, properties: built)))
+    }
+
+    /// The properties of an object schema and of every `allOf` part, in order.
+    private func collect(
+        _ schema: DocumentNode, pointer: String, into properties: inout [(key: String, schema: DocumentNode, pointer: String)],
+        required: inout Set<String>, depth: Int
+    ) {
+        guard depth < 32 else { return }
+        var schema = schema
+        var pointer = pointer
+        if let reference = schema["$ref"]?.string, let target = resolve(reference) {
+            schema = target
+            pointer = reference
+        }
+        for (index, part) in (schema["allOf"]?.array ?? []).enumerated() {
+            collect(part, pointer: "\(pointer)/allOf/\(index)", into: &properties, required: &required, depth: depth + 1)
+        }
+        for (key, property) in schema["properties"]?.object?.entries ?? [] {
+            properties.append((key, property, pointer + "/properties/" + JSONPointer.make([key]).dropFirst(2)))
+        }
+        for key in schema["required"]?.array ?? [] { if let key = key.string { required.insert(key) } }
+    }
+}
+
+extension DocumentNode.Value {
+    /// Whether this is `null`.
+    var isNull: Bool { if case .null = self { true } else { false } }
+}

@@ -1,0 +1,157 @@
+/// Writes the models: structs (classes in cycles), open enumerations, unions and type aliases, each
+/// nested in the namespace.
+struct ModelWriter {
+    /// The namespace the models are in.
+    let namespace: String
+
+    /// The source of `models`, in the given order.
+    func write(_ models: [ModelDeclaration], cyclesIn all: [ModelDeclaration], into code: inout CodeWriter) {
+        let classes = Self.modelsInCycles(all)
+        code.block("extension \(namespace) {") { code in
+            for (index, model) in models.enumerated() {
+                if index > 0 { code.line() }
+                switch model {
+                case .object(var object):
+                    object.isClass = classes.contains(object.name)
+                    write(object, into: &code)
+                case .enumeration(let enumeration): write(enumeration, into: &code)
+                case .union(let union): write(union, indirect: classes.contains(union.name), into: &code)
+                case .alias(let name, let doc, let type):
+                    code.doc(doc)
+                    code.line("public typealias \(name) = \(type.code(in: namespace))")
+                }
+            }
+        }
+    }
+
+    private func write(_ object: ObjectModel, into code: inout CodeWriter) {
+        code.doc(object.doc)
+        let keyword = object.isClass ? "final class" : "struct"
+        code.block("public \(keyword) \(object.name): Codable, Sendable, Courier.OpenAPIParameterValue {") { code in
+            let binding = object.isClass ? "let" : "var"
+            for property in object.properties {
+                code.doc(property.doc)
+                code.line("public \(binding) \(property.name): \(typeCode(property))")
+            }
+            if !object.properties.isEmpty { code.line() }
+            code.doc("Creates the value from its properties.")
+            let parameters = object.properties.map { property in
+                "\(property.name): \(typeCode(property))\(property.isOptional ? " = nil" : "")"
+            }
+            code.block("public init(\(parameters.joined(separator: ", "))) {") { code in
+                for property in object.properties {
+                    code.line("self.\(property.name) = \(property.name)")
+                }
+            }
+            if object.properties.contains(where: { SwiftNames.bare($0.name) != $0.key }) {
+                code.line()
+                code.block("enum CodingKeys: Swift.String, Swift.CodingKey {") { code in
+                    for property in object.properties {
+                        let bare = SwiftNames.bare(property.name)
+                        code.line(
+                            bare == property.key
+                                ? "case \(property.name)" : "case \(property.name) = \(SwiftNames.literal(property.key))")
+                    }
+                }
+            }
+        }
+    }
+
+    private func typeCode(_ property: ObjectModel.Property) -> String {
+        property.type.code(in: namespace) + (property.isOptional ? "?" : "")
+    }
+
+    private func write(_ enumeration: EnumerationModel, into code: inout CodeWriter) {
+        code.doc(enumeration.doc)
+        code.block(
+            "public struct \(enumeration.name): Swift.RawRepresentable, Codable, Swift.Hashable, Sendable, Courier.OpenAPIParameterValue {"
+        ) { code in
+            code.doc("The value as the document writes it; values it does not list are kept too.")
+            code.line("public var rawValue: \(enumeration.rawType)")
+            code.doc("The value for a raw value, listed or not.")
+            code.line("public init(rawValue: \(enumeration.rawType)) { self.rawValue = rawValue }")
+            for item in enumeration.cases {
+                code.doc("`\(item.literal.replacingOccurrences(of: "`", with: "'"))`")
+                code.line("public static let \(item.name) = \(enumeration.name)(rawValue: \(item.literal))")
+            }
+        }
+    }
+
+    private func write(_ union: UnionModel, indirect: Bool, into code: inout CodeWriter) {
+        code.doc(union.doc)
+        code.block("public \(indirect ? "indirect " : "")enum \(union.name): Codable, Sendable, Courier.OpenAPIParameterValue {") { code in
+            for choice in union.choices {
+                code.doc("A `\(choice.type.code(in: namespace))`.")
+                code.line("case \(choice.name)(\(choice.type.code(in: namespace)))")
+            }
+            code.doc("A value none of the documented choices reads.")
+            code.line("case unknown(OpenAPIValue)")
+            code.line()
+            code.doc("Decodes the first choice that reads the value\(union.discriminator.map { ", chosen by `\($0)` when it names one" } ?? "").")
+            code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
+                if let discriminator = union.discriminator {
+                    code.line("let container = try decoder.container(keyedBy: OpenAPICodingKey.self)")
+                    code.block(
+                        "switch try? container.decode(Swift.String.self, forKey: OpenAPICodingKey(\(SwiftNames.literal(discriminator)))) {"
+                    ) { code in
+                        for choice in union.choices where !choice.discriminatorValues.isEmpty {
+                            code.line("case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
+                            code.line("    self = .\(choice.name)(try \(choice.type.code(in: namespace))(from: decoder))")
+                            code.line("    return")
+                        }
+                        code.line("default: break")
+                    }
+                }
+                for choice in union.choices {
+                    code.block("if let value = try? \(choice.type.code(in: namespace))(from: decoder) {") { code in
+                        code.line("self = .\(choice.name)(value)")
+                        code.line("return")
+                    }
+                }
+                code.line("self = .unknown(try OpenAPIValue(from: decoder))")
+            }
+            code.line()
+            code.doc("Encodes the value of whichever choice it is.")
+            code.block("public func encode(to encoder: any Swift.Encoder) throws {") { code in
+                code.block("switch self {") { code in
+                    for choice in union.choices {
+                        code.line("case .\(choice.name)(let value): try value.encode(to: encoder)")
+                    }
+                    code.line("case .unknown(let value): try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+
+    /// The object models that reach themselves through properties that are not arrays or dictionaries:
+    /// as structs they would contain themselves.
+    static func modelsInCycles(_ models: [ModelDeclaration]) -> Set<String> {
+        var edges: [String: [String]] = [:]
+        var aliases: [String: SwiftType] = [:]
+        for model in models {
+            switch model {
+            case .object(let object):
+                edges[object.name] = object.properties.compactMap { if case .model(let name) = $0.type { name } else { nil } }
+            case .union(let union):
+                edges[union.name] = union.choices.compactMap { if case .model(let name) = $0.type { name } else { nil } }
+            case .alias(let name, _, let type):
+                aliases[name] = type
+                if case .model(let target) = type { edges[name] = [target] }
+            case .enumeration: break
+            }
+        }
+        var inCycle = Set<String>()
+        for start in edges.keys {
+            var stack = edges[start] ?? []
+            var visited = Set<String>()
+            while let next = stack.popLast() {
+                if next == start {
+                    inCycle.insert(start)
+                    break
+                }
+                if visited.insert(next).inserted { stack += edges[next] ?? [] }
+            }
+        }
+        return inCycle
+    }
+}

@@ -1,0 +1,109 @@
+/// An operation of the document, read into what the target enum needs.
+struct Operation {
+    /// A path, query, header or cookie parameter.
+    struct Parameter {
+        /// The name in the request.
+        var name: String
+        /// `path`, `query`, `header` or `cookie`.
+        var location: String
+        /// The associated value's label.
+        var label: String
+        /// Its type, before optionality.
+        var type: SwiftType
+        /// Whether the caller must give it.
+        var isRequired: Bool
+        /// `style` (defaults per location).
+        var style: String
+        /// `explode` (defaults per style).
+        var explode: Bool
+        /// `allowReserved`.
+        var allowReserved: Bool
+        /// The doc text.
+        var doc: String?
+        /// The schema, for samples.
+        var schema: DocumentNode
+        /// The document's example, if any.
+        var example: DocumentNode?
+    }
+
+    /// The request body.
+    struct Body {
+        /// How it is written.
+        enum Kind { case json, form, multipart, binary, text }
+        /// How it is written.
+        var kind: Kind
+        /// The media type.
+        var contentType: String
+        /// The Swift type.
+        var type: SwiftType
+        /// Whether the caller must give it.
+        var isRequired: Bool
+        /// The associated value's label.
+        var label: String
+        /// For forms and multipart: the fields of the object schema (key, Swift name, whether a file).
+        var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)]
+        /// The schema, for samples.
+        var schema: DocumentNode
+        /// The document's example, if any.
+        var example: DocumentNode?
+    }
+
+    /// A documented response.
+    struct Reply {
+        /// How the body is read.
+        enum Kind { case json(SwiftType), text, binary, none, events }
+        /// The status code, `nil` for `default`, or the first code of a range (`2XX` is 200…299).
+        var status: Int?
+        /// For `2XX`-style ranges, the whole range.
+        var range: ClosedRange<Int>?
+        /// How the body is read.
+        var kind: Kind
+        /// The example body (or schema) for `sampleData`.
+        var schema: DocumentNode?
+        /// The document's example, if any.
+        var example: DocumentNode?
+    }
+
+    /// `operationId` as written, or made from the method and path.
+    var id: String
+    /// The case name.
+    var caseName: String
+    /// The target enum it goes in.
+    var tag: String
+    /// The doc text.
+    var doc: String?
+    /// Whether the document marks it deprecated.
+    var isDeprecated: Bool
+    /// The HTTP method, lowercase.
+    var method: String
+    /// The path template.
+    var path: String
+    /// The base URL of its own `servers`, if it has any.
+    var serverURL: String?
+    /// The parameters, path-item ones merged in.
+    var parameters: [Parameter]
+    /// The body.
+    var body: Body?
+    /// The responses in document order.
+    var replies: [Reply]
+    /// The security requirements: alternatives, each a list of scheme names.
+    var security: [[String]]
+
+    /// The success responses' status codes (2XX ranges in full); 200…299 when none is documented.
+    var successCodes: [Int] {
+        let codes = replies.flatMap { reply -> [Int] in
+            if let range = reply.range, range.lowerBound < 300 { return Array(range) }
+            if let status = reply.status, (200..<300).contains(status) { return [status] }
+            return []
+        }
+        return codes.isEmpty ? Array(200..<300) : codes
+    }
+
+    /// The response typed calls return: the first success one.
+    var success: Reply? {
+        replies.first { reply in
+            if let status = reply.status { return (200..<300).contains(status) }
+            return false
+        } ?? replies.first { $0.status == nil }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+extension OperationReader {
+    /// The request body, its media type chosen JSON first, then form, multipart, binary and text.
+    func readBody(_ node: DocumentNode?, pointer: String, typePrefix: String) -> Operation.Body? {
+        guard let (body, bodyPointer) = dereferencedNode(node, pointer: pointer),
+            let content = body["content"]?.object, content.count > 0
+        else { return nil }
+        let ranked = content.entries.map { (type: $0.key, media: $0.value, kind: Self.bodyKind($0.key)) }
+        guard let chosen = ranked.min(by: { Self.rank($0.kind) < Self.rank($1.kind) }) else { return nil }
+        let mediaPointer = bodyPointer + "/content/" + JSONPointer.make([chosen.type]).dropFirst(2)
+        let schema = chosen.media["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: body.location)
+        var type: SwiftType
+        switch chosen.kind {
+        case .binary: type = .data
+        case .text: type = .string
+        default: type = models.type(of: schema, suggestedName: typePrefix + "Request", pointer: mediaPointer + "/schema").0
+        }
+        var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)] = []
+        if chosen.kind == .form || chosen.kind == .multipart {
+            guard let object = formObject(of: type) else {
+                models.warnings.append(
+                    GenerationWarning(pointer: mediaPointer, message: "\(chosen.type) body that is not an object; sent as JSON"))
+                return Operation.Body(
+                    kind: .json, contentType: "application/json", type: type, isRequired: body["required"]?.bool == true,
+                    label: "body", fields: [], schema: schema, example: chosen.media["example"])
+            }
+            fields = object.properties.map { property in
+                (property.key, property.name, property.type == .data, property.type.isScalarLike)
+            }
+        }
+        let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
+        return Operation.Body(
+            kind: chosen.kind, contentType: chosen.type, type: type, isRequired: body["required"]?.bool == true,
+            label: "body", fields: fields, schema: schema, example: example)
+    }
+
+    private func formObject(of type: SwiftType) -> ObjectModel? {
+        guard case .model(let name) = type else { return nil }
+        return models.models.lazy.compactMap { if case .object(let object) = $0, object.name == name { object } else { nil } }
+            .first
+    }
+
+    /// The responses, each with the media type it is read as.
+    func readReplies(_ node: DocumentNode?, pointer: String, typePrefix: String) -> [Operation.Reply] {
+        var replies: [Operation.Reply] = []
+        for (status, response) in node?.object?.entries ?? [] {
+            let responsePointer = pointer + "/" + JSONPointer.make([status]).dropFirst(2)
+            guard let (response, resolvedPointer) = dereferencedNode(response, pointer: responsePointer) else { continue }
+            var code: Int?
+            var range: ClosedRange<Int>?
+            if let number = Int(status) {
+                code = number
+            } else if status.count == 3, status.uppercased().hasSuffix("XX"), let first = Int(status.prefix(1)) {
+                code = first * 100
+                range = (first * 100)...(first * 100 + 99)
+            } else if status != "default" {
+                models.warnings.append(GenerationWarning(pointer: responsePointer, message: "status \(status) is not a status; skipped"))
+                continue
+            }
+            let entries = response["content"]?.object?.entries ?? []
+            let chosen = entries.min { Self.rank(Self.bodyKind($0.key)) < Self.rank(Self.bodyKind($1.key)) }
+            guard let chosen else {
+                replies.append(Operation.Reply(status: code, range: range, kind: .none, schema: nil, example: nil))
+                continue
+            }
+            let mediaPointer = resolvedPointer + "/content/" + JSONPointer.make([chosen.key]).dropFirst(2)
+            let schema = chosen.value["schema"]
+            let kind: Operation.Reply.Kind
+            if chosen.key.lowercased().hasPrefix("text/event-stream") {
+                kind = .events
+            } else {
+                switch Self.bodyKind(chosen.key) {
+                case .json:
+                    let suffix = replies.contains { if case .json = $0.kind { true } else { false } } ? "\(status)" : ""
+                    kind = .json(
+                        schema.map {
+                            models.type(of: $0, suggestedName: typePrefix + "Response" + suffix, pointer: mediaPointer + "/schema").0
+                        } ?? .freeForm)
+                case .text, .form: kind = .text
+                case .binary, .multipart: kind = .binary
+                }
+            }
+            let example = chosen.value["example"] ?? chosen.value["examples"]?.object?.entries.first?.value["value"]
+            replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: schema, example: example))
+        }
+        return replies
+    }
+
+    /// The security requirement alternatives of a `security` list (an empty alternative: no auth needed).
+    func securityRequirements(_ node: DocumentNode?) -> [[String]] {
+        node?.array?.compactMap { $0.object?.keys } ?? []
+    }
+
+    private func dereferencedNode(_ node: DocumentNode?, pointer: String) -> (DocumentNode, String)? {
+        guard var current = node else { return nil }
+        var currentPointer = pointer
+        var hops = 0
+        while let reference = current["$ref"]?.string, hops < 16 {
+            guard let target = models.resolve(reference) else {
+                models.warnings.append(GenerationWarning(pointer: currentPointer, message: "unresolved $ref \(reference); skipped"))
+                return nil
+            }
+            current = target
+            currentPointer = reference
+            hops += 1
+        }
+        return (current, currentPointer)
+    }
+
+    static func bodyKind(_ mediaType: String) -> Operation.Body.Kind {
+        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" { return .json }
+        if type == "application/x-www-form-urlencoded" { return .form }
+        if type.hasPrefix("multipart/") { return .multipart }
+        if type.hasPrefix("text/") { return .text }
+        return .binary
+    }
+
+    static func rank(_ kind: Operation.Body.Kind) -> Int {
+        switch kind {
+        case .json: 0
+        case .form: 1
+        case .multipart: 2
+        case .binary: 3
+        case .text: 4
+        }
+    }
+}
+
+/// The URL of a server object, its variables replaced by their defaults.
+enum ServerURL {
+    /// `https://{region}.example.com/v1` with `region: {default: eu}` → `https://eu.example.com/v1`.
+    static func text(_ server: DocumentNode) -> String? {
+        guard var url = server["url"]?.string else { return nil }
+        for (name, variable) in server["variables"]?.object?.entries ?? [] {
+            let value = variable["default"]?.string ?? variable["enum"]?.array?.first?.string ?? ""
+            url = url.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return url
+    }
+}

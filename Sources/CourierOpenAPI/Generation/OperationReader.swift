@@ -1,0 +1,113 @@
+/// Reads the document's `paths` into operations, their schemas turned into types by a ``ModelBuilder``.
+struct OperationReader {
+    /// The models the operations' inline schemas add to.
+    let models: ModelBuilder
+    /// The names a case may not have: the members every target enum declares.
+    static let memberNames: Set<String> = [
+        "samples", "operationID", "decode", "baseURL", "path", "method", "task", "headers", "sampleData",
+        "validationType", "authorizationType", "requestParts", "securitySchemeNames", "init",
+    ]
+    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Every operation, in document order, with case names unique in each tag.
+    func read() -> [Operation] {
+        let root = models.root
+        let globalSecurity = securityRequirements(root["security"])
+        var caseNames: [String: NameScope] = [:]
+        var operations: [Operation] = []
+        for (path, item) in root["paths"]?.object?.entries ?? [] {
+            let itemPointer = JSONPointer.make(["paths", path])
+            let item = item["$ref"]?.string.flatMap(models.resolve) ?? item
+            for method in Self.methods {
+                guard let operation = item[method], operation.object != nil else { continue }
+                let pointer = JSONPointer.make(["paths", path, method])
+                let id = operation["operationId"]?.string ?? "\(method) \(path)"
+                let tag = operation["tags"]?.array?.first?.string ?? Self.firstSegment(of: path)
+                var scope = caseNames[tag] ?? NameScope(reserved: Self.memberNames)
+                let caseName = scope.unique(SwiftNames.memberName(id))
+                caseNames[tag] = scope
+                let typePrefix = SwiftNames.typeName(SwiftNames.bare(caseName))
+                var labels = NameScope(reserved: ["body"])
+                let parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
+                    .compactMap { read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels) }
+                let security = operation["security"].map { securityRequirements($0) } ?? globalSecurity
+                operations.append(
+                    Operation(
+                        id: id, caseName: caseName, tag: tag,
+                        doc: DocText.join(operation["summary"]?.string, operation["description"]?.string),
+                        isDeprecated: operation["deprecated"]?.bool == true, method: method, path: path,
+                        serverURL: (operation["servers"] ?? item["servers"])?.array?.first.flatMap(ServerURL.text),
+                        parameters: parameters,
+                        body: readBody(operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),
+                        replies: readReplies(operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
+                        security: security))
+            }
+        }
+        return operations
+    }
+
+    /// `pets` for `/pets/{id}`; `Default` for `/`.
+    static func firstSegment(of path: String) -> String {
+        path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init) ?? "Default"
+    }
+
+    private func dereferenced(_ node: DocumentNode?, pointer: String) -> (node: DocumentNode, pointer: String)? {
+        guard let node else { return nil }
+        var current = (node: node, pointer: pointer)
+        var hops = 0
+        while let reference = current.node["$ref"]?.string, hops < 16 {
+            guard let target = models.resolve(reference) else {
+                models.warnings.append(GenerationWarning(pointer: current.pointer, message: "unresolved $ref \(reference); skipped"))
+                return nil
+            }
+            current = (target, reference)
+            hops += 1
+        }
+        return current
+    }
+
+    private func mergedParameters(
+        _ itemParameters: DocumentNode?, _ operationParameters: DocumentNode?, _ itemPointer: String, _ pointer: String
+    ) -> [(node: DocumentNode, pointer: String)] {
+        var merged: [(node: DocumentNode, pointer: String)] = []
+        func add(_ list: DocumentNode?, _ base: String) {
+            for (index, parameter) in (list?.array ?? []).enumerated() {
+                guard let resolved = dereferenced(parameter, pointer: "\(base)/parameters/\(index)") else { continue }
+                let key = (resolved.node["name"]?.string ?? "", resolved.node["in"]?.string ?? "")
+                merged.removeAll { ($0.node["name"]?.string ?? "", $0.node["in"]?.string ?? "") == key }
+                merged.append(resolved)
+            }
+        }
+        add(itemParameters, itemPointer)
+        add(operationParameters, pointer)
+        return merged
+    }
+
+    private func read(
+        parameter node: DocumentNode, pointer: String, typePrefix: String, labels: inout NameScope
+    ) -> Operation.Parameter? {
+        guard let name = node["name"]?.string, let location = node["in"]?.string,
+            ["path", "query", "header", "cookie"].contains(location)
+        else {
+            models.warnings.append(GenerationWarning(pointer: pointer, message: "parameter without a name or a known `in`; skipped"))
+            return nil
+        }
+        if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+            return nil
+        }
+        let schema = node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
+        let type = models.type(of: schema, suggestedName: typePrefix + SwiftNames.typeName(name), pointer: pointer + "/schema").0
+            .withoutOptionalElements
+        let style = node["style"]?.string ?? (location == "query" || location == "cookie" ? "form" : "simple")
+        guard type.isScalarLike || type == .freeForm || { if case .dictionary = type { true } else { false } }() else {
+            models.warnings.append(GenerationWarning(pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))
+            return nil
+        }
+        let example = node["example"] ?? node["examples"]?.object?.entries.first?.value["value"] ?? schema["example"]
+        return Operation.Parameter(
+            name: name, location: location, label: labels.unique(SwiftNames.memberName(name)),
+            type: { if case .dictionary = type { .freeForm } else { type } }(), isRequired: location == "path" || node["required"]?.bool == true,
+            style: style, explode: node["explode"]?.bool ?? (style == "form"), allowReserved: node["allowReserved"]?.bool == true,
+            doc: node["description"]?.string, schema: schema, example: example)
+    }
+}

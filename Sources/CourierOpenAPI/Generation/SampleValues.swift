@@ -1,0 +1,171 @@
+import Foundation
+
+/// JSON values for samples: the document's example where it gives one, otherwise a value made to fit the
+/// schema (required properties, the first enum value, formats, lengths, bounds and simple patterns).
+struct SampleValues {
+    /// Resolves `$ref`s.
+    let models: ModelBuilder
+
+    /// The JSON text of `example`, or of a value made for `schema`.
+    func json(for schema: DocumentNode?, example: DocumentNode?) -> String {
+        if let example { return example.sampleJSON() }
+        guard let schema else { return "{}" }
+        return value(for: schema, depth: 0)
+    }
+
+    private func value(for schema: DocumentNode, depth: Int) -> String {
+        var schema = schema
+        var hops = 0
+        while let reference = schema["$ref"]?.string, hops < 16 {
+            guard let target = models.resolve(reference) else { return "null" }
+            schema = target
+            hops += 1
+        }
+        if let example = schema["example"] ?? schema["examples"]?.array?.first { return example.sampleJSON() }
+        if let constant = schema["const"] { return constant.sampleJSON() }
+        if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
+        if let fallback = schema["default"] { return fallback.sampleJSON() }
+        if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
+            let choice = choices.first(where: { $0["type"]?.string != "null" })
+        {
+            return value(for: choice, depth: depth + 1)
+        }
+        let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
+            .filter { $0 != "null" }
+        let kind = kinds.first ?? (schema["properties"] != nil || schema["allOf"] != nil ? "object" : nil)
+        switch kind {
+        case "string": return SwiftNames.jsonString(string(for: schema))
+        case "integer": return integer(for: schema)
+        case "number": return integer(for: schema)
+        case "boolean": return "true"
+        case "array":
+            guard depth < 8, let items = schema["items"] else { return "[]" }
+            let count = max(1, Int(schema["minItems"]?.numberText ?? "1") ?? 1)
+            let item = value(for: items, depth: depth + 1)
+            return "[" + (0..<min(count, 3)).map { Self.variant(item, $0) }.joined(separator: ",") + "]"
+        case "object":
+            guard depth < 8 else { return "{}" }
+            var properties: [(String, DocumentNode)] = []
+            var required: [String] = []
+            collect(schema, properties: &properties, required: &required, depth: 0)
+            let fields = properties.filter { required.contains($0.0) }.map { key, property in
+                SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1)
+            }
+            return "{" + fields.joined(separator: ",") + "}"
+        default:
+            return kinds.isEmpty && schema.object?.count == 0 ? "{}" : "\"sample\""
+        }
+    }
+
+    /// The `index`th of distinct values like `json` (for `uniqueItems`): numbers and digit strings count
+    /// up, other strings get a number appended.
+    private static func variant(_ json: String, _ index: Int) -> String {
+        guard index > 0 else { return json }
+        if let number = Int64(json) { return String(number + Int64(index)) }
+        if json.hasPrefix("\""), json.hasSuffix("\""), json.count >= 2 {
+            let text = String(json.dropFirst().dropLast())
+            if let number = Int64(text) { return "\"\(number + Int64(index))\"" }
+            return "\"\(text)\(index + 1)\""
+        }
+        return json
+    }
+
+    private func collect(
+        _ schema: DocumentNode, properties: inout [(String, DocumentNode)], required: inout [String], depth: Int
+    ) {
+        guard depth < 16 else { return }
+        var schema = schema
+        if let reference = schema["$ref"]?.string, let target = models.resolve(reference) { schema = target }
+        for part in schema["allOf"]?.array ?? [] {
+            collect(part, properties: &properties, required: &required, depth: depth + 1)
+        }
+        for (key, property) in schema["properties"]?.object?.entries ?? [] where !properties.contains(where: { $0.0 == key }) {
+            properties.append((key, property))
+        }
+        required += schema["required"]?.array?.compactMap(\.string) ?? []
+    }
+
+    private func string(for schema: DocumentNode) -> String {
+        let minimum = Int(schema["minLength"]?.numberText ?? "0") ?? 0
+        let maximum = Int(schema["maxLength"]?.numberText ?? "") ?? Int.max
+        var candidates: [String]
+        switch schema["format"]?.string {
+        case "date-time": candidates = ["2024-01-01T00:00:00Z"]
+        case "date": candidates = ["2024-01-01"]
+        case "time": candidates = ["00:00:00"]
+        case "uuid": candidates = ["3fa85f64-5717-4562-b3fc-2c963f66afa6"]
+        case "email": candidates = ["user@example.com"]
+        case "uri", "url", "uri-reference", "iri": candidates = ["https://example.com/"]
+        case "hostname": candidates = ["example.com"]
+        case "ipv4": candidates = ["192.0.2.1"]
+        case "ipv6": candidates = ["2001:db8::1"]
+        case "byte": candidates = ["c2FtcGxl"]
+        default: candidates = ["sample", "1", "a", "A1", "sample-1", "2024-01-01", "abc123", "0"]
+        }
+        if let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern) {
+            let fits = candidates.first { candidate in
+                expression.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
+            }
+            if let fits { return fits }
+        }
+        var text = candidates.first ?? "sample"
+        while text.count < minimum { text += "x" }
+        if text.count > maximum { text = String(text.prefix(max(maximum, 0))) }
+        return text
+    }
+
+    private func integer(for schema: DocumentNode) -> String {
+        let minimum = schema["minimum"]?.numberText.flatMap(Double.init)
+        let maximum = schema["maximum"]?.numberText.flatMap(Double.init)
+        var value = 1.0
+        if let minimum { value = max(value, minimum.rounded(.up)) }
+        if schema["exclusiveMinimum"]?.bool == true, let minimum, value <= minimum { value = minimum + 1 }
+        if let exclusive = schema["exclusiveMinimum"]?.numberText.flatMap(Double.init), value <= exclusive {
+            value = exclusive.rounded(.down) + 1
+        }
+        if let maximum, value > maximum { value = maximum.rounded(.down) }
+        if let multiple = schema["multipleOf"]?.numberText.flatMap(Double.init), multiple > 0 {
+            value = (value / multiple).rounded(.up) * multiple
+        }
+        return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
+
+extension DocumentNode {
+    /// The node as compact JSON text.
+    func sampleJSON() -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let bool): bool ? "true" : "false"
+        case .integer(let text), .number(let text):
+            Double(text).map { $0.isFinite ? text : "null" } ?? "null"
+        case .string(let text): SwiftNames.jsonString(text)
+        case .array(let items): "[" + items.map { $0.sampleJSON() }.joined(separator: ",") + "]"
+        case .object(let object):
+            "{" + object.entries.map { SwiftNames.jsonString($0.key) + ":" + $0.value.sampleJSON() }.joined(separator: ",") + "}"
+        }
+    }
+}
+
+extension SwiftNames {
+    /// A JSON string literal of `text`.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

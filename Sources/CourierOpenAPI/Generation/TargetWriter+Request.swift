@@ -1,0 +1,211 @@
+extension TargetWriter {
+    func writeRequestParts(into code: inout CodeWriter) {
+        code.doc("The path, query and header parameters, written as the document's styles say.")
+        code.block("private var requestParts: Courier.OpenAPIRequestParts {") { code in
+            code.block("switch self {") { code in
+                for operation in operations {
+                    let used = operation.parameters.map(\.label) + (operation.body.map { [$0.label] } ?? [])
+                    code.line("case \(binding(operation, using: Set(used))):")
+                    code.block("do {", closing: "}") { code in
+                        let start = "Courier.OpenAPIRequestParts(path: \(SwiftNames.literal(operation.path)))"
+                        let needsContentType = operation.body.map { body in
+                            (body.kind != .json || body.contentType != "application/json") && body.kind != .multipart
+                        } ?? false
+                        guard !operation.parameters.isEmpty || needsContentType || acceptHeader(operation) != nil else {
+                            code.line("return \(start)")
+                            return
+                        }
+                        code.line("var parts = \(start)")
+                        for parameter in operation.parameters { code.line(parameterStatement(parameter)) }
+                        if let body = operation.body, body.kind != .json || body.contentType != "application/json",
+                            body.kind != .multipart
+                        {
+                            code.line(
+                                (body.isRequired ? "" : "if \(body.label) != nil { ")
+                                    + "parts.header(\"Content-Type\", \(SwiftNames.literal(body.contentType)))"
+                                    + (body.isRequired ? "" : " }"))
+                        }
+                        if let accept = acceptHeader(operation) {
+                            code.line("parts.header(\"Accept\", \(SwiftNames.literal(accept)))")
+                        }
+                        code.line("return parts")
+                    }
+                }
+            }
+        }
+    }
+
+    private func binding(_ operation: Operation, using used: Set<String>) -> String {
+        let arguments = Self.arguments(of: operation, namespace: namespace)
+        guard !arguments.isEmpty else { return ".\(operation.caseName)" }
+        let names = arguments.map { used.contains($0.label) && isUsedInParts($0.label, operation) ? "let \($0.label)" : "_" }
+        if names.allSatisfy({ $0 == "_" }) { return ".\(operation.caseName)" }
+        return ".\(operation.caseName)(\(names.joined(separator: ", ")))"
+    }
+
+    private func isUsedInParts(_ label: String, _ operation: Operation) -> Bool {
+        if operation.parameters.contains(where: { $0.label == label }) { return true }
+        if let body = operation.body, body.label == label {
+            return !body.isRequired && (body.kind != .json || body.contentType != "application/json") && body.kind != .multipart
+        }
+        return false
+    }
+
+    private func parameterStatement(_ parameter: Operation.Parameter) -> String {
+        let name = SwiftNames.literal(parameter.name)
+        switch parameter.location {
+        case "path":
+            let style = parameter.style == "simple" ? "" : ", style: .\(parameter.style)"
+            return "parts.path(\(name), \(parameter.label)\(style)\(parameter.explode ? ", explode: true" : ""))"
+        case "query":
+            let style = parameter.style == "form" ? "" : ", style: .\(parameter.style)"
+            let explode = parameter.explode ? "" : ", explode: false"
+            let reserved = parameter.allowReserved ? ", allowReserved: true" : ""
+            return "parts.query(\(name), \(parameter.label)\(style)\(explode)\(reserved))"
+        case "header":
+            return "parts.header(\(name), \(parameter.label)\(parameter.explode ? ", explode: true" : ""))"
+        default:
+            return "parts.cookie(\(name), \(parameter.label))"
+        }
+    }
+
+    private func acceptHeader(_ operation: Operation) -> String? {
+        guard let reply = operation.success else { return nil }
+        switch reply.kind {
+        case .json: return "application/json"
+        case .events: return "text/event-stream"
+        default: return nil
+        }
+    }
+
+    func writeTask(into code: inout CodeWriter) {
+        code.doc("The body, as its media type says.")
+        code.block("public var task: Courier.HTTPTask {") { code in
+            let withBody = operations.filter { $0.body != nil }
+            guard !withBody.isEmpty else {
+                code.line(".requestPlain")
+                return
+            }
+            code.block("switch self {") { code in
+                for operation in withBody {
+                    guard let body = operation.body else { continue }
+                    let arguments = Self.arguments(of: operation, namespace: namespace)
+                    let names = arguments.map { $0.label == body.label ? "let \(body.label)" : "_" }
+                    code.line("case .\(operation.caseName)(\(names.joined(separator: ", "))):")
+                    code.block("do {") { code in
+                        if !body.isRequired {
+                            code.line("guard let \(body.label) else { return .requestPlain }")
+                        }
+                        bodyStatements(body, into: &code)
+                    }
+                }
+                if withBody.count < operations.count { code.line("default: return .requestPlain") }
+            }
+        }
+    }
+
+    private func bodyStatements(_ body: Operation.Body, into code: inout CodeWriter) {
+        let value = body.label
+        switch body.kind {
+        case .json:
+            code.line("return .requestCustomJSONEncodable(\(value), encoder: Courier.OpenAPICoding.encoder())")
+        case .binary:
+            code.line("return .requestData(\(value))")
+        case .text:
+            code.line("return .requestData(Foundation.Data(\(value).utf8))")
+        case .form:
+            code.line("var form = Courier.OpenAPIFormBody()")
+            for field in body.fields where field.isScalar {
+                code.line("form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name))")
+            }
+            code.line("return .requestData(form.data)")
+        case .multipart:
+            code.line("var form = Courier.OpenAPIMultipartBody()")
+            for field in body.fields {
+                let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
+                code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name))")
+            }
+            code.line("return .uploadMultipart(form.form)")
+        }
+    }
+
+    func writeSamples(into code: inout CodeWriter) {
+        code.doc("One value for each operation, its arguments from the document's examples or made to fit.")
+        code.block("public static var samples: [Self] {") { code in
+            code.line("var samples: [Self] = []")
+            for operation in operations {
+                var values: [(label: String, type: String, json: String)] = []
+                for parameter in operation.parameters where parameter.isRequired || parameter.example != nil {
+                    values.append(
+                        (parameter.label, parameter.type.code(in: namespace),
+                         samples.json(for: parameter.schema, example: parameter.example)))
+                }
+                if let body = operation.body {
+                    let json = body.kind == .binary || body.kind == .text
+                        ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
+                        : samples.json(for: body.schema, example: body.example)
+                    values.append((body.label, body.type.code(in: namespace), json))
+                }
+                guard !values.isEmpty else {
+                    let call = Self.arguments(of: operation, namespace: namespace).isEmpty ? "" : "()"
+                    code.line("samples.append(.\(operation.caseName)\(call))")
+                    continue
+                }
+                let order = Self.arguments(of: operation, namespace: namespace).map(\.label)
+                values.sort { (order.firstIndex(of: $0.label) ?? 0) < (order.firstIndex(of: $1.label) ?? 0) }
+                let conditions = values.map {
+                    "let \($0.label) = Courier.OpenAPISample.value(\($0.type).self, \(SwiftNames.literal($0.json)))"
+                }
+                let arguments = values.map { "\($0.label): \($0.label)" }
+                code.block("if \(conditions.joined(separator: ", ")) {") { code in
+                    code.line("samples.append(.\(operation.caseName)(\(arguments.joined(separator: ", "))))")
+                }
+            }
+            code.line("return samples")
+        }
+    }
+
+    func writeDecode(into code: inout CodeWriter) {
+        code.doc("The response body as the type the document gives for its status.")
+        code.block("public func decode(_ response: Courier.Response) throws(Courier.CourierError) -> any Swift.Sendable {") {
+            code in
+            code.block("switch self {") { code in
+                for operation in operations {
+                    code.line("case .\(operation.caseName):")
+                    code.block("switch response.statusCode {") { code in
+                        for reply in operation.replies where reply.status != nil {
+                            let pattern = reply.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "\(reply.status ?? 0)"
+                            code.line("case \(pattern): \(decodeExpression(reply))")
+                        }
+                        if let fallback = operation.replies.first(where: { $0.status == nil }) {
+                            code.line("default: \(decodeExpression(fallback))")
+                        } else {
+                            code.line("default: throw Courier.OpenAPIDecoding.undocumented(response)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func decodeExpression(_ reply: Operation.Reply) -> String {
+        switch reply.kind {
+        case .json(let type): "return try Courier.OpenAPIDecoding.json(\(type.code(in: namespace)).self, from: response)"
+        case .text, .events: "return try Courier.OpenAPIDecoding.text(from: response)"
+        case .binary: "return response.data"
+        case .none: "return ()"
+        }
+    }
+}
+
+/// A security scheme, as far as targets care.
+enum SecurityScheme {
+    /// A bearer token (`http` bearer, OAuth 2, OpenID Connect).
+    case bearer
+    /// HTTP basic.
+    case basic
+    /// An API key in a header, the query or a cookie.
+    case apiKey(name: String, location: String)
+    /// Anything else.
+    case other
+}

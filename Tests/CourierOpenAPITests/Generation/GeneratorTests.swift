@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import CourierOpenAPI
+
+/// What the generator writes for small documents: names, models, targets, calls, warnings.
+@Suite("Generator output")
+struct GeneratorTests {
+    static let petstore = #"""
+        {
+          "openapi": "3.0.3",
+          "info": {"title": "Pets", "version": "1"},
+          "servers": [{"url": "https://{region}.example.com/v1", "variables": {"region": {"default": "eu"}}}],
+          "tags": [{"name": "pets", "description": "Everything about pets"}],
+          "security": [{"bearer": []}],
+          "paths": {
+            "/pets": {
+              "get": {
+                "operationId": "listPets", "tags": ["pets"], "summary": "List all pets",
+                "parameters": [
+                  {"name": "limit", "in": "query", "schema": {"type": "integer", "format": "int32"}},
+                  {"name": "tags", "in": "query", "style": "form", "explode": false,
+                   "schema": {"type": "array", "items": {"type": "string"}}}
+                ],
+                "responses": {
+                  "200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}},
+                  "default": {"description": "error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                }
+              },
+              "post": {
+                "operationId": "create-pet", "tags": ["pets"],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+                "responses": {"201": {"description": "created"}}
+              }
+            },
+            "/pets/{petId}": {
+              "get": {
+                "operationId": "default", "tags": ["pets"],
+                "parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Missing"}}}}}
+              }
+            },
+            "/stores": {"get": {"operationId": "listStores", "responses": {"204": {"description": "none"}}}}
+          },
+          "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}, "key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
+            "schemas": {
+              "Pet": {"type": "object", "required": ["id", "name"], "properties": {
+                "id": {"type": "integer", "format": "int64"}, "name": {"type": "string"},
+                "pet_status": {"type": "string", "enum": ["available", "sold"]},
+                "born": {"type": "string", "format": "date-time"}, "parent": {"$ref": "#/components/schemas/Pet"},
+                "kind": {"$ref": "#/components/schemas/Kind"}, "self": {"type": "boolean"}}},
+              "Kind": {"oneOf": [{"$ref": "#/components/schemas/Dog"}, {"$ref": "#/components/schemas/Cat"}],
+                       "discriminator": {"propertyName": "type", "mapping": {"dog": "#/components/schemas/Dog"}}},
+              "Dog": {"type": "object", "properties": {"type": {"type": "string"}, "barks": {"type": "boolean"}}},
+              "Cat": {"type": "object", "properties": {"type": {"type": "string"}}},
+              "Error": {"type": "object", "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}
+            }
+          }
+        }
+        """#
+
+    private func generate(_ json: String, filter: Generator.Filter = Generator.Filter()) throws
+        -> (text: String, warnings: [GenerationWarning])
+    {
+        let root = try JSONReader.read(Array(json.utf8), file: "pets.json")
+        let document = LoadedDocument(
+            root: root, sourceVersion: "3.0.3", isVersion31: false, rootFile: "pets.json", warnings: [])
+        var generator = Generator(document: document, name: "Pets")
+        generator.filter = filter
+        let (files, warnings) = generator.generate()
+        #expect(files.map(\.name) == Generator.fileNames(for: "Pets"))
+        return (files.map(\.contents).joined(separator: "\n"), warnings)
+    }
+
+    @Test func swiftNames() {
+        #expect(SwiftNames.memberName("pet_id") == "petId")
+        #expect(SwiftNames.memberName("list-pets") == "listPets")
+        #expect(SwiftNames.memberName("URLPath") == "urlPath")
+        #expect(SwiftNames.memberName("default") == "`default`")
+        #expect(SwiftNames.memberName("123abc") == "_123abc")
+        #expect(SwiftNames.memberName("self") == "selfValue")
+        #expect(SwiftNames.typeName("pet.owner") == "PetOwner")
+        #expect(SwiftNames.typeName("") == "Value")
+        var scope = NameScope()
+        #expect([scope.unique("pet"), scope.unique("pet"), scope.unique("pet")] == ["pet", "pet2", "pet3"])
+    }
+
+    @Test func targetsAndCalls() throws {
+        let (text, _) = try generate(Self.petstore)
+        #expect(text.contains("public enum Pets {"))
+        #expect(text.contains("public static let baseURL = Courier.OpenAPIBaseURL.make(\"https://eu.example.com/v1\")"))
+        #expect(text.contains("/// Everything about pets"))
+        #expect(text.contains("public enum Pets2: Courier.OpenAPITarget"))  // the tag `pets`, beside the namespace
+        #expect(text.contains("case listPets(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil)"))
+        #expect(text.contains("case createPet(body: Pets.Pet)"))
+        #expect(text.contains("case `default`(petId: Swift.String)"))
+        #expect(text.contains("parts.query(\"tags\", tags, explode: false)"))
+        #expect(text.contains("public func listPets(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) async throws(Courier.CourierError) -> [Pets.Pet]"))
+        #expect(text.contains("public func createPet(body: Pets.Pet) async throws(Courier.CourierError) {"))
+        #expect(text.contains("case .listPets: .bearer"))
+        #expect(text.contains("public static func keyPlugin(key:"))
+        #expect(text.contains("public enum Stores: Courier.OpenAPITarget"))  // no tag: the first path segment
+        #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.json([Pets.Pet].self, from: response)"))
+        #expect(text.contains("default: return try Courier.OpenAPIDecoding.json(Pets.Error.self, from: response)"))
+    }
+
+    @Test func models() throws {
+        let (text, _) = try generate(Self.petstore)
+        // A model that holds itself directly is a class; optional properties default to nil.
+        #expect(text.contains("public final class Pet: Codable, Sendable"))
+        #expect(text.contains("public let petStatus: Pets.PetPetStatus?"))
+        #expect(text.contains("case petStatus = \"pet_status\""))
+        #expect(text.contains("public let born: Foundation.Date?"))
+        #expect(text.contains("public let selfValue: Swift.Bool?"))
+        #expect(text.contains("public static let available = PetPetStatus(rawValue: \"available\")"))
+        #expect(text.contains("public enum Kind: Codable, Sendable"))
+        #expect(text.contains("case \"dog\":"))
+        #expect(text.contains("case \"Cat\":"))  // no mapping entry: the schema's name
+    }
+
+    @Test func warningsNameTheirPointerAndOutputIsDeterministic() throws {
+        let first = try generate(Self.petstore)
+        let second = try generate(Self.petstore)
+        #expect(first.text == second.text)
+        #expect(first.warnings.contains { $0.message.contains("#/components/schemas/Missing") })
+    }
+
+    @Test func filters() throws {
+        let (text, _) = try generate(Self.petstore, filter: Generator.Filter(operations: ["listStores"]))
+        #expect(text.contains("case listStores"))
+        #expect(!text.contains("case listPets"))
+    }
+
+    @Test func commandLine() {
+        var output: [String] = []
+        var errors: [String] = []
+        #expect(GeneratorCommand.run(["--help"], output: { output.append($0) }, errors: { errors.append($0) }) == 0)
+        #expect(output.joined().contains("USAGE: courier-openapi DOCUMENT --output FOLDER --name NAME"))
+        #expect(GeneratorCommand.run(["doc.yaml"], output: { output.append($0) }, errors: { errors.append($0) }) == 2)
+        #expect(errors.last?.contains("no --output folder given") == true)
+        let missing = "/nonexistent/openapi.yaml"
+        #expect(
+            GeneratorCommand.run(
+                [missing, "--output", NSTemporaryDirectory(), "--name", "X"], output: { output.append($0) },
+                errors: { errors.append($0) }) == 1)
+        #expect(errors.last?.contains(missing) == true)
+    }
+}

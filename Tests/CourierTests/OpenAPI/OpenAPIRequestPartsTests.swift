@@ -1,0 +1,82 @@
+import Courier
+import Foundation
+import Testing
+
+/// The parameter styles of OpenAPI 3 (the specification's table of `style` and `explode` examples), as
+/// generated targets write them.
+@Suite("OpenAPI parameter styles")
+struct OpenAPIRequestPartsTests {
+    private struct Point: Encodable, OpenAPIParameterValue {
+        var r = 100
+        var g = 200
+    }
+
+    private func query(
+        _ value: some OpenAPIParameterValue, style: OpenAPIParameterStyle = .form, explode: Bool = true
+    ) -> String {
+        var parts = OpenAPIRequestParts(path: "/p")
+        parts.query("color", value, style: style, explode: explode)
+        return parts.pathAndQuery
+    }
+
+    @Test func formQueries() {
+        #expect(query("blue") == "/p?color=blue")
+        #expect(query(["blue", "black"]) == "/p?color=blue&color=black")
+        #expect(query(["blue", "black"], explode: false) == "/p?color=blue,black")
+        #expect(query(Point()) == "/p?g=200&r=100")
+        #expect(query(Point(), explode: false) == "/p?color=g,200,r,100")
+    }
+
+    @Test func delimitedAndDeepObjectQueries() {
+        #expect(query(["blue", "black"], style: .spaceDelimited, explode: false) == "/p?color=blue%20black")
+        #expect(query(["blue", "black"], style: .pipeDelimited, explode: false) == "/p?color=blue|black")
+        #expect(query(Point(), style: .deepObject) == "/p?color%5Bg%5D=200&color%5Br%5D=100")
+    }
+
+    @Test func queryValuesAreEscapedAndNilIsLeftOut() {
+        var parts = OpenAPIRequestParts(path: "/p")
+        parts.query("q", "a b&c=d+é")
+        parts.query("missing", String?.none)
+        parts.query("limit", 10)
+        parts.query("on", true)
+        #expect(parts.pathAndQuery == "/p?q=a%20b%26c%3Dd%2B%C3%A9&limit=10&on=true")
+    }
+
+    @Test func pathStyles() {
+        func path(_ value: some OpenAPIParameterValue, style: OpenAPIParameterStyle, explode: Bool) -> String {
+            var parts = OpenAPIRequestParts(path: "/items/{id}")
+            parts.path("id", value, style: style, explode: explode)
+            return parts.pathAndQuery
+        }
+        #expect(path([3, 4, 5], style: .simple, explode: false) == "/items/3,4,5")
+        #expect(path(Point(), style: .simple, explode: true) == "/items/g=200,r=100")
+        #expect(path([3, 4], style: .label, explode: true) == "/items/.3.4")
+        #expect(path([3, 4], style: .matrix, explode: true) == "/items/;id=3;id=4")
+        #expect(path([3, 4], style: .matrix, explode: false) == "/items/;id=3,4")
+        #expect(path("a/b c", style: .simple, explode: false) == "/items/a%2Fb%20c")
+    }
+
+    @Test func headersAndCookies() {
+        var parts = OpenAPIRequestParts(path: "/")
+        parts.header("X-Ids", [1, 2])
+        parts.cookie("session", "abc def")
+        parts.cookie("theme", "dark")
+        #expect(parts.headerFields == ["X-Ids": "1,2", "Cookie": "session=abc%20def; theme=dark"])
+        #expect(OpenAPIRequestParts(path: "/").headerFields == nil)
+    }
+
+    @Test func formBodies() {
+        var form = OpenAPIFormBody()
+        form.field("name", "Rex & co")
+        form.field("tags", ["a", "b"])
+        form.field("age", Int?.none)
+        #expect(String(decoding: form.data, as: UTF8.self) == "name=Rex%20%26%20co&tags=a&tags=b")
+    }
+
+    @Test func datesRoundTrip() throws {
+        let date = try #require(OpenAPICoding.date(from: "2024-05-31T12:00:00.250+02:00"))
+        #expect(OpenAPICoding.text(of: date) == "2024-05-31T10:00:00.250Z")
+        #expect(OpenAPICoding.date(from: "2024-05-31T10:00:00Z").map(OpenAPICoding.text(of:)) == "2024-05-31T10:00:00Z")
+        #expect(OpenAPICoding.date(from: "31 May") == nil)
+    }
+}
