@@ -49,7 +49,8 @@ let package = Package(
             name: "CourierExamples",
             dependencies: ["Courier", "LoopbackServer"],
             path: "Examples",
-            exclude: ["CourierDemo", "README.md"]
+            exclude: ["CourierDemo", "README.md"],
+            plugins: ["CourierOpenAPIPlugin"]
         ),
         .executableTarget(
             name: "courier-demo",

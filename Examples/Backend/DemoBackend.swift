@@ -26,6 +26,7 @@ public final class DemoBackend: Sendable {
         if path.hasPrefix("/order/") { return orders(request) }
         if path.hasPrefix("/login/") { return login(request) }
         if path.hasPrefix("/gateway/resource/") { return resources(request) }
+        if path == "/v1/pets" || path.hasPrefix("/v1/pets/") { return petstore(request) }
         if path.hasPrefix("/users/") || path.hasPrefix("/json/") || path.hasPrefix("/goods/") {
             return typedRequests(request)
         }

@@ -33,6 +33,7 @@ struct CourierDemo {
             ("Login: a client facade; the password and code stay out of the log", runLogin),
             ("Resources: {code, msg, data} envelopes, business errors, a loading indicator", runResources),
             ("Typed requests: each request names its model", runTypedRequests),
+            ("Petstore: targets, models and calls generated from its OpenAPI document", runPetstore),
             ("Streaming: a chat reply token by token (server-sent events), a feed line by line", runStreaming),
         ]
         var failures: [String] = []
@@ -122,6 +123,19 @@ struct CourierDemo {
         say("\(user.name) likes \(user.hobbies.joined(separator: " and "))")
         let goods = try await client.send(GoodsDetailRequest(goodsId: "1001"))
         say("\(goods.name): \(goods.price) cents")
+    }
+
+    static func runPetstore(server: URL) async throws {
+        let client = PetstoreClient(provider: Provider(endpointClosure: rebasing(onto: server), plugins: [logger]))
+        let pets = try await client.pets(limit: 2)
+        say("pets: " + pets.map { "\($0.name) (\($0.tag ?? "no tag"))" }.joined(separator: ", "))
+        try await client.add(Petstore.Pet(id: 4, name: "Kitty", tag: "cat"))
+        say("added Kitty")
+        do {
+            _ = try await client.pet(id: "9")
+        } catch {
+            say("pet 9: \(client.errorMessage(of: error) ?? error.localizedDescription)")
+        }
     }
 
     static func runStreaming(server: URL) async throws {

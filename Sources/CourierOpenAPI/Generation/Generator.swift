@@ -43,7 +43,10 @@ struct Generator {
         var enumNames = NameScope(reserved: Set(models.models.map(\.name) + [namespace] + SwiftNames.reservedTypeNames))
         let groups = tagOrder.compactMap { tag -> (tag: String, name: String, operations: [Operation])? in
             let members = operations.filter { $0.tag == tag }
-            return members.isEmpty ? nil : (tag, enumNames.unique(SwiftNames.typeName(tag)), members)
+            guard !members.isEmpty else { return nil }
+            // A tag named like a schema (Petstore's `pets` beside its `Pets` schema) is `PetsAPI`.
+            let name = SwiftNames.typeName(tag)
+            return (tag, enumNames.unique(enumNames.isTaken(name) ? name + "API" : name), members)
         }
         let samples = SampleValues(models: models)
         var targetFiles = Array(repeating: CodeWriter(), count: Self.targetFileCount)

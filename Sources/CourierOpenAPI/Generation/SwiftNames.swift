@@ -113,6 +113,9 @@ struct NameScope {
     /// A scope in which `reserved` are taken already.
     init(reserved: Set<String> = []) { used = reserved }
 
+    /// Whether `name` is taken.
+    func isTaken(_ name: String) -> Bool { used.contains(SwiftNames.bare(name)) }
+
     /// `name`, or `name2`, `name3`… the first not yet taken; taken from now on.
     mutating func unique(_ name: String) -> String {
         let bare = SwiftNames.bare(name)

@@ -91,7 +91,7 @@ struct GeneratorTests {
         #expect(text.contains("public enum Pets {"))
         #expect(text.contains("public static let baseURL = Courier.OpenAPIBaseURL.make(\"https://eu.example.com/v1\")"))
         #expect(text.contains("/// Everything about pets"))
-        #expect(text.contains("public enum Pets2: Courier.OpenAPITarget"))  // the tag `pets`, beside the namespace
+        #expect(text.contains("public enum PetsAPI: Courier.OpenAPITarget"))  // the tag `pets`, beside the namespace
         #expect(text.contains("case listPets(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil)"))
         #expect(text.contains("case createPet(body: Pets.Pet)"))
         #expect(text.contains("case `default`(petId: Swift.String)"))
