@@ -1,7 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -32,15 +31,18 @@ let package = Package(
         // The OpenAPI generator: reads a document (JSON or YAML, OpenAPI 3.0/3.1 or Swagger 2.0) and writes
         // Courier targets, models and typed calls. Depends on nothing; Courier does not depend on it.
         .target(name: "CourierOpenAPI"),
-        .executableTarget(name: "courier-openapi", dependencies: ["CourierOpenAPI"], path: "Sources/CourierOpenAPITool"),
+        .executableTarget(
+            name: "courier-openapi", dependencies: ["CourierOpenAPI"], path: "Sources/CourierOpenAPITool"),
         // Generate at build time from a target's openapi.yaml/.json and courier-openapi.json.
         .plugin(name: "CourierOpenAPIPlugin", capability: .buildTool(), dependencies: ["courier-openapi"]),
         // Write the generated files into the package once.
         .plugin(
             name: "CourierOpenAPICommand",
             capability: .command(
-                intent: .custom(verb: "courier-openapi", description: "Generate Courier targets from OpenAPI documents"),
-                permissions: [.writeToPackageDirectory(reason: "writes the generated sources into the target's folder")]),
+                intent: .custom(
+                    verb: "courier-openapi", description: "Generate Courier targets from OpenAPI documents"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated sources into the target's folder")]
+            ),
             dependencies: ["courier-openapi"]),
         // libcurl's own C loops, the bench's yardstick for CurlTransport; never a dependency of Courier.
         .target(name: "CurlBenchLoop", dependencies: ["CCurl"]),
@@ -91,7 +93,6 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
 
 /// The features the Swift 6 language mode turns on, for a target built in the Swift 5 mode.
 var swift6Features: [SwiftSetting] {

@@ -48,7 +48,8 @@ struct OpenAPIInputs {
         let documents = ["openapi.yaml", "openapi.yml", "openapi.json"]
         guard let document = files.first(where: { documents.contains($0.lastPathComponent) }) else { return nil }
         guard let config = files.first(where: { $0.lastPathComponent == "courier-openapi.json" }) else {
-            throw PluginFailure("\(document.path()): no courier-openapi.json beside it (it names the namespace: {\"name\": \"MyAPI\"})")
+            throw PluginFailure(
+                "\(document.path()): no courier-openapi.json beside it (it names the namespace: {\"name\": \"MyAPI\"})")
         }
         self.document = document
         self.config = config

@@ -14,7 +14,8 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
         let folders = Set(files.map { $0.deletingLastPathComponent() })
         let tool = try context.tool(named: "courier-openapi")
         return try folders.sorted { $0.path() < $1.path() }.compactMap { folder in
-            guard let inputs = try OpenAPIInputs(files: files.filter { $0.deletingLastPathComponent() == folder }) else {
+            guard let inputs = try OpenAPIInputs(files: files.filter { $0.deletingLastPathComponent() == folder })
+            else {
                 return nil
             }
             let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources").appending(path: inputs.name)
@@ -45,7 +46,8 @@ struct OpenAPIInputs {
         let documents = ["openapi.yaml", "openapi.yml", "openapi.json"]
         guard let document = files.first(where: { documents.contains($0.lastPathComponent) }) else { return nil }
         guard let config = files.first(where: { $0.lastPathComponent == "courier-openapi.json" }) else {
-            throw PluginFailure("\(document.path()): no courier-openapi.json beside it (it names the namespace: {\"name\": \"MyAPI\"})")
+            throw PluginFailure(
+                "\(document.path()): no courier-openapi.json beside it (it names the namespace: {\"name\": \"MyAPI\"})")
         }
         let data = try Data(contentsOf: config)
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],

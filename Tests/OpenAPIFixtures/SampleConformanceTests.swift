@@ -1,7 +1,7 @@
 import Courier
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -106,7 +106,8 @@ struct SampleConformanceTests {
         let base = target.baseURL
         var basePath = base.host == nil ? base.absoluteString : base.path
         while basePath.hasSuffix("/") { basePath.removeLast() }
-        let origin = server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
+        let origin =
+            server.absoluteString.hasSuffix("/") ? String(server.absoluteString.dropLast()) : server.absoluteString
         let path = target.path.hasPrefix("/") || target.path.isEmpty ? target.path : "/" + target.path
         let url = origin + basePath + path
         return Endpoint(

@@ -52,7 +52,8 @@ public struct APIKeyPlugin: PluginType {
             HeaderValidation.set(existing.map { "\($0); \(cookie)" } ?? cookie, for: "Cookie", in: &request)
         case .query:
             guard let url = request.url else { return request }
-            let pair = OpenAPIEscaping.escape(name, allowReserved: false) + "="
+            let pair =
+                OpenAPIEscaping.escape(name, allowReserved: false) + "="
                 + OpenAPIEscaping.escape(value, allowReserved: false)
             let text = url.absoluteString
             let fragmentStart = text.firstIndex(of: "#") ?? text.endIndex

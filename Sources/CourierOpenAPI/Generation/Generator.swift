@@ -59,17 +59,27 @@ struct Generator {
             ).write(into: &code)
             code.line()
             CallWriter(namespace: namespace, name: group.name, operations: group.operations).write(into: &code)
-            if !targetFiles[index % Self.targetFileCount].text.isEmpty { targetFiles[index % Self.targetFileCount].line() }
+            if !targetFiles[index % Self.targetFileCount].text.isEmpty {
+                targetFiles[index % Self.targetFileCount].line()
+            }
             targetFiles[index % Self.targetFileCount].line(code.text.trimmingSuffixNewlines)
         }
         // Models made while reading operations are in the list too: write them after.
         var modelFiles = Array(repeating: [ModelDeclaration](), count: Self.modelFileCount)
         let all = models.models
         let perFile = max(1, (all.count + Self.modelFileCount - 1) / Self.modelFileCount)
-        for (index, model) in all.enumerated() { modelFiles[min(index / perFile, Self.modelFileCount - 1)].append(model) }
+        for (index, model) in all.enumerated() {
+            modelFiles[min(index / perFile, Self.modelFileCount - 1)].append(model)
+        }
         let header = Self.header(document: document)
         var files: [(String, String)] = []
-        files.append(("\(name).swift", header + NamespaceWriter(namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes).text))
+        files.append(
+            (
+                "\(name).swift",
+                header
+                    + NamespaceWriter(namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes)
+                    .text
+            ))
         for (index, chunk) in modelFiles.enumerated() {
             var code = CodeWriter()
             if !chunk.isEmpty {
@@ -108,7 +118,8 @@ struct Generator {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _): schemes[name] = .bearer
             case ("http", "basic"): schemes[name] = .basic
             case ("apiKey", _):
-                schemes[name] = .apiKey(name: scheme["name"]?.string ?? name, location: scheme["in"]?.string ?? "header")
+                schemes[name] = .apiKey(
+                    name: scheme["name"]?.string ?? name, location: scheme["in"]?.string ?? "header")
             default: schemes[name] = .other
             }
         }

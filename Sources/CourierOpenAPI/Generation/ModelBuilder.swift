@@ -36,7 +36,8 @@ final class ModelBuilder {
         if let reference = schema["$ref"]?.string {
             if let known = typesByPointer[reference] { return (known, isNullable(resolve(reference))) }
             guard let target = resolve(reference) else {
-                warnings.append(GenerationWarning(pointer: pointer, message: "unresolved $ref \(reference); left free-form"))
+                warnings.append(
+                    GenerationWarning(pointer: pointer, message: "unresolved $ref \(reference); left free-form"))
                 return (.freeForm, false)
             }
             if needsModel(target) {
@@ -168,7 +169,8 @@ final class ModelBuilder {
     }
 
     private func dictionaryType(_ additional: DocumentNode, _ suggestedName: String, _ pointer: String) -> SwiftType {
-        let (value, nullable) = type(of: additional, suggestedName: suggestedName + "Value", pointer: pointer + "/additionalProperties")
+        let (value, nullable) = type(
+            of: additional, suggestedName: suggestedName + "Value", pointer: pointer + "/additionalProperties")
         return .dictionary(nullable ? .optional(value) : value)
     }
 
@@ -180,9 +182,13 @@ final class ModelBuilder {
             var caseNames = NameScope(reserved: ["rawValue", "init", "allCases"])
             let cases = values.compactMap { value -> (String, String)? in
                 switch value.value {
-                case .string(let text): (caseNames.unique(SwiftNames.memberName(text.isEmpty ? "empty" : text)), SwiftNames.literal(text))
+                case .string(let text):
+                    (caseNames.unique(SwiftNames.memberName(text.isEmpty ? "empty" : text)), SwiftNames.literal(text))
                 case .integer(let text), .number(let text):
-                    (caseNames.unique(SwiftNames.memberName("value " + text.replacingOccurrences(of: "-", with: "minus "))), text)
+                    (
+                        caseNames.unique(
+                            SwiftNames.memberName("value " + text.replacingOccurrences(of: "-", with: "minus "))), text
+                    )
                 default: nil
                 }
             }
@@ -200,7 +206,9 @@ final class ModelBuilder {
         models.append(.alias(name: name, doc: doc, type: plainType(of: schema, suggestedName: name, pointer: pointer)))
     }
 
-    private func declareUnion(_ schema: DocumentNode, choices: [DocumentNode], name: String, doc: String?, pointer: String) {
+    private func declareUnion(
+        _ schema: DocumentNode, choices: [DocumentNode], name: String, doc: String?, pointer: String
+    ) {
         var caseNames = NameScope(reserved: ["unknown"])
         let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
         var mapping: [String: [String]] = [:]
@@ -209,11 +217,16 @@ final class ModelBuilder {
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
         let built = choices.enumerated().map { index, choice -> UnionModel.Choice in
-            let (type, _) = self.type(of: choice, suggestedName: name + "Choice\(index + 1)", pointer: "\(pointer)/\(keyword)/\(index)")
+            let (type, _) = self.type(
+                of: choice, suggestedName: name + "Choice\(index + 1)", pointer: "\(pointer)/\(keyword)/\(index)")
             let reference = choice["$ref"]?.string
             var values = reference.flatMap { mapping[$0] } ?? []
-            if values.isEmpty, let reference, discriminator != nil { values = [JSONPointer.tokens(reference).last ?? ""] }
-            return UnionModel.Choice(name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type, discriminatorValues: values)
+            if values.isEmpty, let reference, discriminator != nil {
+                values = [JSONPointer.tokens(reference).last ?? ""]
+            }
+            return UnionModel.Choice(
+                name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type,
+                discriminatorValues: values)
         }
         models.append(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
     }
@@ -251,7 +264,8 @@ final class ModelBuilder {
 
     /// The properties of an object schema and of every `allOf` part, in order.
     private func collect(
-        _ schema: DocumentNode, pointer: String, into properties: inout [(key: String, schema: DocumentNode, pointer: String)],
+        _ schema: DocumentNode, pointer: String,
+        into properties: inout [(key: String, schema: DocumentNode, pointer: String)],
         required: inout Set<String>, depth: Int
     ) {
         guard depth < 32 else { return }
@@ -262,7 +276,8 @@ final class ModelBuilder {
             pointer = reference
         }
         for (index, part) in (schema["allOf"]?.array ?? []).enumerated() {
-            collect(part, pointer: "\(pointer)/allOf/\(index)", into: &properties, required: &required, depth: depth + 1)
+            collect(
+                part, pointer: "\(pointer)/allOf/\(index)", into: &properties, required: &required, depth: depth + 1)
         }
         for (key, property) in schema["properties"]?.object?.entries ?? [] {
             properties.append((key, property, pointer + "/properties/" + JSONPointer.make([key]).dropFirst(2)))

@@ -50,7 +50,8 @@ struct ModelWriter {
                         let bare = SwiftNames.bare(property.name)
                         code.line(
                             bare == property.key
-                                ? "case \(property.name)" : "case \(property.name) = \(SwiftNames.literal(property.key))")
+                                ? "case \(property.name)"
+                                : "case \(property.name) = \(SwiftNames.literal(property.key))")
                     }
                 }
             }
@@ -79,7 +80,9 @@ struct ModelWriter {
 
     private func write(_ union: UnionModel, indirect: Bool, into code: inout CodeWriter) {
         code.doc(union.doc)
-        code.block("public \(indirect ? "indirect " : "")enum \(union.name): Codable, Sendable, Courier.OpenAPIParameterValue {") { code in
+        code.block(
+            "public \(indirect ? "indirect " : "")enum \(union.name): Codable, Sendable, Courier.OpenAPIParameterValue {"
+        ) { code in
             for choice in union.choices {
                 code.doc("A `\(choice.type.code(in: namespace))`.")
                 code.line("case \(choice.name)(\(choice.type.code(in: namespace)))")
@@ -87,7 +90,9 @@ struct ModelWriter {
             code.doc("A value none of the documented choices reads.")
             code.line("case unknown(OpenAPIValue)")
             code.line()
-            code.doc("Decodes the first choice that reads the value\(union.discriminator.map { ", chosen by `\($0)` when it names one" } ?? "").")
+            code.doc(
+                "Decodes the first choice that reads the value\(union.discriminator.map { ", chosen by `\($0)` when it names one" } ?? "")."
+            )
             code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
                 if let discriminator = union.discriminator {
                     code.line("let container = try decoder.container(keyedBy: OpenAPICodingKey.self)")
@@ -95,8 +100,10 @@ struct ModelWriter {
                         "switch try? container.decode(Swift.String.self, forKey: OpenAPICodingKey(\(SwiftNames.literal(discriminator)))) {"
                     ) { code in
                         for choice in union.choices where !choice.discriminatorValues.isEmpty {
-                            code.line("case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
-                            code.line("    self = .\(choice.name)(try \(choice.type.code(in: namespace))(from: decoder))")
+                            code.line(
+                                "case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
+                            code.line(
+                                "    self = .\(choice.name)(try \(choice.type.code(in: namespace))(from: decoder))")
                             code.line("    return")
                         }
                         code.line("default: break")
@@ -131,9 +138,13 @@ struct ModelWriter {
         for model in models {
             switch model {
             case .object(let object):
-                edges[object.name] = object.properties.compactMap { if case .model(let name) = $0.type { name } else { nil } }
+                edges[object.name] = object.properties.compactMap {
+                    if case .model(let name) = $0.type { name } else { nil }
+                }
             case .union(let union):
-                edges[union.name] = union.choices.compactMap { if case .model(let name) = $0.type { name } else { nil } }
+                edges[union.name] = union.choices.compactMap {
+                    if case .model(let name) = $0.type { name } else { nil }
+                }
             case .alias(let name, _, let type):
                 aliases[name] = type
                 if case .model(let target) = type { edges[name] = [target] }

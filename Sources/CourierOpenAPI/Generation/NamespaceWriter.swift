@@ -30,7 +30,9 @@ struct NamespaceWriter {
                 else { continue }
                 code.line()
                 let function = names.unique(SwiftNames.memberName(scheme + " plugin"))
-                code.doc("Sends the `\(scheme)` API key as the \(location) `\(name)` of the operations that name the scheme.")
+                code.doc(
+                    "Sends the `\(scheme)` API key as the \(location) `\(name)` of the operations that name the scheme."
+                )
                 code.block(
                     "public static func \(function)(key: @escaping @Sendable () -> Swift.String) -> Courier.APIKeyPlugin {"
                 ) { code in

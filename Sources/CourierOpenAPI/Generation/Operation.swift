@@ -51,7 +51,10 @@ struct Operation {
     /// A documented response.
     struct Reply {
         /// How the body is read.
-        enum Kind { case json(SwiftType), text, binary, none, events }
+        enum Kind {
+            case json(SwiftType)
+            case text, binary, none, events
+        }
         /// The status code, `nil` for `default`, or the first code of a range (`2XX` is 200…299).
         var status: Int?
         /// For `2XX`-style ranges, the whole range.

@@ -14,15 +14,18 @@ extension OperationReader {
         switch chosen.kind {
         case .binary: type = .data
         case .text: type = .string
-        default: type = models.type(of: schema, suggestedName: typePrefix + "Request", pointer: mediaPointer + "/schema").0
+        default:
+            type = models.type(of: schema, suggestedName: typePrefix + "Request", pointer: mediaPointer + "/schema").0
         }
         var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)] = []
         if chosen.kind == .form || chosen.kind == .multipart {
             guard let object = formObject(of: type) else {
                 models.warnings.append(
-                    GenerationWarning(pointer: mediaPointer, message: "\(chosen.type) body that is not an object; sent as JSON"))
+                    GenerationWarning(
+                        pointer: mediaPointer, message: "\(chosen.type) body that is not an object; sent as JSON"))
                 return Operation.Body(
-                    kind: .json, contentType: "application/json", type: type, isRequired: body["required"]?.bool == true,
+                    kind: .json, contentType: "application/json", type: type,
+                    isRequired: body["required"]?.bool == true,
                     label: "body", fields: [], schema: schema, example: chosen.media["example"])
             }
             fields = object.properties.map { property in
@@ -37,8 +40,10 @@ extension OperationReader {
 
     private func formObject(of type: SwiftType) -> ObjectModel? {
         guard case .model(let name) = type else { return nil }
-        return models.models.lazy.compactMap { if case .object(let object) = $0, object.name == name { object } else { nil } }
-            .first
+        return models.models.lazy.compactMap {
+            if case .object(let object) = $0, object.name == name { object } else { nil }
+        }
+        .first
     }
 
     /// The responses, each with the media type it is read as.
@@ -46,7 +51,9 @@ extension OperationReader {
         var replies: [Operation.Reply] = []
         for (status, response) in node?.object?.entries ?? [] {
             let responsePointer = pointer + "/" + JSONPointer.make([status]).dropFirst(2)
-            guard let (response, resolvedPointer) = dereferencedNode(response, pointer: responsePointer) else { continue }
+            guard let (response, resolvedPointer) = dereferencedNode(response, pointer: responsePointer) else {
+                continue
+            }
             var code: Int?
             var range: ClosedRange<Int>?
             if let number = Int(status) {
@@ -55,7 +62,8 @@ extension OperationReader {
                 code = first * 100
                 range = (first * 100)...(first * 100 + 99)
             } else if status != "default" {
-                models.warnings.append(GenerationWarning(pointer: responsePointer, message: "status \(status) is not a status; skipped"))
+                models.warnings.append(
+                    GenerationWarning(pointer: responsePointer, message: "status \(status) is not a status; skipped"))
                 continue
             }
             let entries = response["content"]?.object?.entries ?? []
@@ -75,7 +83,10 @@ extension OperationReader {
                     let suffix = replies.contains { if case .json = $0.kind { true } else { false } } ? "\(status)" : ""
                     kind = .json(
                         schema.map {
-                            models.type(of: $0, suggestedName: typePrefix + "Response" + suffix, pointer: mediaPointer + "/schema").0
+                            models.type(
+                                of: $0, suggestedName: typePrefix + "Response" + suffix,
+                                pointer: mediaPointer + "/schema"
+                            ).0
                         } ?? .freeForm)
                 case .text, .form: kind = .text
                 case .binary, .multipart: kind = .binary
@@ -98,7 +109,8 @@ extension OperationReader {
         var hops = 0
         while let reference = current["$ref"]?.string, hops < 16 {
             guard let target = models.resolve(reference) else {
-                models.warnings.append(GenerationWarning(pointer: currentPointer, message: "unresolved $ref \(reference); skipped"))
+                models.warnings.append(
+                    GenerationWarning(pointer: currentPointer, message: "unresolved $ref \(reference); skipped"))
                 return nil
             }
             current = target
@@ -109,8 +121,11 @@ extension OperationReader {
     }
 
     static func bodyKind(_ mediaType: String) -> Operation.Body.Kind {
-        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" { return .json }
+        let type =
+            mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" {
+            return .json
+        }
         if type == "application/x-www-form-urlencoded" { return .form }
         if type.hasPrefix("multipart/") { return .multipart }
         if type.hasPrefix("text/") { return .text }

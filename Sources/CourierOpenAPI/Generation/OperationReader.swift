@@ -29,7 +29,9 @@ struct OperationReader {
                 let typePrefix = SwiftNames.typeName(SwiftNames.bare(caseName))
                 var labels = NameScope(reserved: ["body"])
                 let parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
-                    .compactMap { read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels) }
+                    .compactMap {
+                        read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels)
+                    }
                 let security = operation["security"].map { securityRequirements($0) } ?? globalSecurity
                 operations.append(
                     Operation(
@@ -38,8 +40,10 @@ struct OperationReader {
                         isDeprecated: operation["deprecated"]?.bool == true, method: method, path: path,
                         serverURL: (operation["servers"] ?? item["servers"])?.array?.first.flatMap(ServerURL.text),
                         parameters: parameters,
-                        body: readBody(operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),
-                        replies: readReplies(operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
+                        body: readBody(
+                            operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),
+                        replies: readReplies(
+                            operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
                         security: security))
             }
         }
@@ -57,7 +61,8 @@ struct OperationReader {
         var hops = 0
         while let reference = current.node["$ref"]?.string, hops < 16 {
             guard let target = models.resolve(reference) else {
-                models.warnings.append(GenerationWarning(pointer: current.pointer, message: "unresolved $ref \(reference); skipped"))
+                models.warnings.append(
+                    GenerationWarning(pointer: current.pointer, message: "unresolved $ref \(reference); skipped"))
                 return nil
             }
             current = (target, reference)
@@ -89,25 +94,34 @@ struct OperationReader {
         guard let name = node["name"]?.string, let location = node["in"]?.string,
             ["path", "query", "header", "cookie"].contains(location)
         else {
-            models.warnings.append(GenerationWarning(pointer: pointer, message: "parameter without a name or a known `in`; skipped"))
+            models.warnings.append(
+                GenerationWarning(pointer: pointer, message: "parameter without a name or a known `in`; skipped"))
             return nil
         }
         if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
             return nil
         }
-        let schema = node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
-        let type = models.type(of: schema, suggestedName: typePrefix + SwiftNames.typeName(name), pointer: pointer + "/schema").0
+        let schema =
+            node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"]
+            ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
+        let type = models.type(
+            of: schema, suggestedName: typePrefix + SwiftNames.typeName(name), pointer: pointer + "/schema"
+        ).0
             .withoutOptionalElements
         let style = node["style"]?.string ?? (location == "query" || location == "cookie" ? "form" : "simple")
         guard type.isScalarLike || type == .freeForm || { if case .dictionary = type { true } else { false } }() else {
-            models.warnings.append(GenerationWarning(pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))
+            models.warnings.append(
+                GenerationWarning(
+                    pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))
             return nil
         }
         let example = node["example"] ?? node["examples"]?.object?.entries.first?.value["value"] ?? schema["example"]
         return Operation.Parameter(
             name: name, location: location, label: labels.unique(SwiftNames.memberName(name)),
-            type: { if case .dictionary = type { .freeForm } else { type } }(), isRequired: location == "path" || node["required"]?.bool == true,
-            style: style, explode: node["explode"]?.bool ?? (style == "form"), allowReserved: node["allowReserved"]?.bool == true,
+            type: { if case .dictionary = type { .freeForm } else { type } }(),
+            isRequired: location == "path" || node["required"]?.bool == true,
+            style: style, explode: node["explode"]?.bool ?? (style == "form"),
+            allowReserved: node["allowReserved"]?.bool == true,
             doc: node["description"]?.string, schema: schema, example: example)
     }
 }

@@ -79,7 +79,8 @@ struct SampleValues {
         for part in schema["allOf"]?.array ?? [] {
             collect(part, properties: &properties, required: &required, depth: depth + 1)
         }
-        for (key, property) in schema["properties"]?.object?.entries ?? [] where !properties.contains(where: { $0.0 == key }) {
+        for (key, property) in schema["properties"]?.object?.entries ?? []
+        where !properties.contains(where: { $0.0 == key }) {
             properties.append((key, property))
         }
         required += schema["required"]?.array?.compactMap(\.string) ?? []
@@ -142,7 +143,9 @@ extension DocumentNode {
         case .string(let text): SwiftNames.jsonString(text)
         case .array(let items): "[" + items.map { $0.sampleJSON() }.joined(separator: ",") + "]"
         case .object(let object):
-            "{" + object.entries.map { SwiftNames.jsonString($0.key) + ":" + $0.value.sampleJSON() }.joined(separator: ",") + "}"
+            "{"
+                + object.entries.map { SwiftNames.jsonString($0.key) + ":" + $0.value.sampleJSON() }.joined(
+                    separator: ",") + "}"
         }
     }
 }

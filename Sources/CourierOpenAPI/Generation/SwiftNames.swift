@@ -62,7 +62,9 @@ enum SwiftNames {
         var count = 0
         while count < characters.count, characters[count].isUppercase { count += 1 }
         if count == 0 { return word }
-        if count == 1 || count == characters.count { return String(characters[..<count]).lowercased() + String(characters[count...]) }
+        if count == 1 || count == characters.count {
+            return String(characters[..<count]).lowercased() + String(characters[count...])
+        }
         return String(characters[..<(count - 1)]).lowercased() + String(characters[(count - 1)...])
     }
 
@@ -103,7 +105,9 @@ enum SwiftNames {
     ]
 
     /// Type names the generated code must not declare, because it refers to them unqualified.
-    static let reservedTypeNames: Set<String> = ["Target", "Provider", "Response", "Sample", "Self", "Type", "Protocol", "Any"]
+    static let reservedTypeNames: Set<String> = [
+        "Target", "Provider", "Response", "Sample", "Self", "Type", "Protocol", "Any",
+    ]
 }
 
 /// Hands out names that are unique in one scope: a second `pet` becomes `pet2`.

@@ -8,9 +8,11 @@ extension TargetWriter {
                     code.line("case \(binding(operation, using: Set(used))):")
                     code.block("do {", closing: "}") { code in
                         let start = "Courier.OpenAPIRequestParts(path: \(SwiftNames.literal(operation.path)))"
-                        let needsContentType = operation.body.map { body in
-                            (body.kind != .json || body.contentType != "application/json") && body.kind != .multipart
-                        } ?? false
+                        let needsContentType =
+                            operation.body.map { body in
+                                (body.kind != .json || body.contentType != "application/json")
+                                    && body.kind != .multipart
+                            } ?? false
                         guard !operation.parameters.isEmpty || needsContentType || acceptHeader(operation) != nil else {
                             code.line("return \(start)")
                             return
@@ -38,7 +40,9 @@ extension TargetWriter {
     private func binding(_ operation: Operation, using used: Set<String>) -> String {
         let arguments = Self.arguments(of: operation, namespace: namespace)
         guard !arguments.isEmpty else { return ".\(operation.caseName)" }
-        let names = arguments.map { used.contains($0.label) && isUsedInParts($0.label, operation) ? "let \($0.label)" : "_" }
+        let names = arguments.map {
+            used.contains($0.label) && isUsedInParts($0.label, operation) ? "let \($0.label)" : "_"
+        }
         if names.allSatisfy({ $0 == "_" }) { return ".\(operation.caseName)" }
         return ".\(operation.caseName)(\(names.joined(separator: ", ")))"
     }
@@ -46,7 +50,8 @@ extension TargetWriter {
     private func isUsedInParts(_ label: String, _ operation: Operation) -> Bool {
         if operation.parameters.contains(where: { $0.label == label }) { return true }
         if let body = operation.body, body.label == label {
-            return !body.isRequired && (body.kind != .json || body.contentType != "application/json") && body.kind != .multipart
+            return !body.isRequired && (body.kind != .json || body.contentType != "application/json")
+                && body.kind != .multipart
         }
         return false
     }
@@ -137,11 +142,14 @@ extension TargetWriter {
                 var values: [(label: String, type: String, json: String)] = []
                 for parameter in operation.parameters where parameter.isRequired || parameter.example != nil {
                     values.append(
-                        (parameter.label, parameter.type.code(in: namespace),
-                         samples.json(for: parameter.schema, example: parameter.example)))
+                        (
+                            parameter.label, parameter.type.code(in: namespace),
+                            samples.json(for: parameter.schema, example: parameter.example)
+                        ))
                 }
                 if let body = operation.body {
-                    let json = body.kind == .binary || body.kind == .text
+                    let json =
+                        body.kind == .binary || body.kind == .text
                         ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
                         : samples.json(for: body.schema, example: body.example)
                     values.append((body.label, body.type.code(in: namespace), json))
@@ -167,14 +175,17 @@ extension TargetWriter {
 
     func writeDecode(into code: inout CodeWriter) {
         code.doc("The response body as the type the document gives for its status.")
-        code.block("public func decode(_ response: Courier.Response) throws(Courier.CourierError) -> any Swift.Sendable {") {
+        code.block(
+            "public func decode(_ response: Courier.Response) throws(Courier.CourierError) -> any Swift.Sendable {"
+        ) {
             code in
             code.block("switch self {") { code in
                 for operation in operations {
                     code.line("case .\(operation.caseName):")
                     code.block("switch response.statusCode {") { code in
                         for reply in operation.replies where reply.status != nil {
-                            let pattern = reply.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "\(reply.status ?? 0)"
+                            let pattern =
+                                reply.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "\(reply.status ?? 0)"
                             code.line("case \(pattern): \(decodeExpression(reply))")
                         }
                         if let fallback = operation.replies.first(where: { $0.status == nil }) {
@@ -190,7 +201,8 @@ extension TargetWriter {
 
     private func decodeExpression(_ reply: Operation.Reply) -> String {
         switch reply.kind {
-        case .json(let type): "return try Courier.OpenAPIDecoding.json(\(type.code(in: namespace)).self, from: response)"
+        case .json(let type):
+            "return try Courier.OpenAPIDecoding.json(\(type.code(in: namespace)).self, from: response)"
         case .text, .events: "return try Courier.OpenAPIDecoding.text(from: response)"
         case .binary: "return response.data"
         case .none: "return ()"

@@ -95,7 +95,8 @@ struct TargetWriter {
         code.doc("The document's server.")
         if operations.contains(where: { $0.serverURL != nil }) {
             writeSwitch("public var baseURL: Foundation.URL {", into: &code) { operation in
-                operation.serverURL.map { "Courier.OpenAPIBaseURL.make(\(SwiftNames.literal($0)))" } ?? "\(namespace).baseURL"
+                operation.serverURL.map { "Courier.OpenAPIBaseURL.make(\(SwiftNames.literal($0)))" }
+                    ?? "\(namespace).baseURL"
             }
         } else {
             code.line("public var baseURL: Foundation.URL { \(namespace).baseURL }")
@@ -105,7 +106,8 @@ struct TargetWriter {
         code.doc("The operation's method.")
         writeSwitch("public var method: Courier.HTTPMethod {", into: &code) { operation in
             ["get", "put", "post", "delete", "options", "head", "patch", "trace"].contains(operation.method)
-                ? ".\(operation.method)" : "Courier.HTTPMethod(rawValue: \(SwiftNames.literal(operation.method.uppercased())))"
+                ? ".\(operation.method)"
+                : "Courier.HTTPMethod(rawValue: \(SwiftNames.literal(operation.method.uppercased())))"
         }
         code.doc("The path with its parameters, and the query.")
         code.line("public var path: Swift.String { requestParts.pathAndQuery }")

@@ -13,7 +13,9 @@ enum GeneratorCommand {
             output(GeneratorOptions.help)
             return 0
         case .failure(.usage(let message)):
-            errors("courier-openapi: \(message)\n\nUSAGE: courier-openapi DOCUMENT --output FOLDER --name NAME (see --help)")
+            errors(
+                "courier-openapi: \(message)\n\nUSAGE: courier-openapi DOCUMENT --output FOLDER --name NAME (see --help)"
+            )
             return 2
         case .failure(.failed(let message)):
             errors(message)
@@ -21,7 +23,9 @@ enum GeneratorCommand {
         case .success(let options):
             do {
                 let written = try generate(options, warn: options.quiet ? { _ in } : errors)
-                output("courier-openapi: \(written) of \(Generator.fileNames(for: options.name).count) files changed in \(options.output)")
+                output(
+                    "courier-openapi: \(written) of \(Generator.fileNames(for: options.name).count) files changed in \(options.output)"
+                )
                 return 0
             } catch {
                 errors("\(error)")

@@ -96,7 +96,10 @@ struct GeneratorTests {
         #expect(text.contains("case createPet(body: Pets.Pet)"))
         #expect(text.contains("case `default`(petId: Swift.String)"))
         #expect(text.contains("parts.query(\"tags\", tags, explode: false)"))
-        #expect(text.contains("public func listPets(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) async throws(Courier.CourierError) -> [Pets.Pet]"))
+        #expect(
+            text.contains(
+                "public func listPets(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) async throws(Courier.CourierError) -> [Pets.Pet]"
+            ))
         #expect(text.contains("public func createPet(body: Pets.Pet) async throws(Courier.CourierError) {"))
         #expect(text.contains("case .listPets: .bearer"))
         #expect(text.contains("public static func keyPlugin(key:"))
