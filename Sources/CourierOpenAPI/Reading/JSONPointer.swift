@@ -7,17 +7,28 @@ enum JSONPointer {
     static func tokens(_ pointer: String) -> [String] {
         var text = Substring(pointer)
         if text.hasPrefix("#") { text = text.dropFirst() }
-        let decoded = String(text).removingPercentEncoding ?? String(text)
+        let decoded =
+            text.utf8.contains(UInt8(ascii: "%"))
+            ? (String(text).removingPercentEncoding ?? String(text)) : String(text)
         guard !decoded.isEmpty else { return [] }
         return decoded.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            $0.utf8.contains(UInt8(ascii: "~"))
+                ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
         }
     }
 
     /// The pointer (with its leading `#`) made of `tokens`.
     static func make(_ tokens: [String]) -> String {
-        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        var pointer = "#"
+        for token in tokens {
+            pointer += "/"
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                pointer += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                pointer += token
+            }
+        }
+        return pointer
     }
 }
 
