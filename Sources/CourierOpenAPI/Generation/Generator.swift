@@ -67,6 +67,7 @@ struct Generator {
         // Models made while reading operations are in the list too: write them after.
         var modelFiles = Array(repeating: [ModelDeclaration](), count: Self.modelFileCount)
         let all = models.models
+        let cycles = ModelWriter.modelsInCycles(all)
         let perFile = max(1, (all.count + Self.modelFileCount - 1) / Self.modelFileCount)
         for (index, model) in all.enumerated() {
             modelFiles[min(index / perFile, Self.modelFileCount - 1)].append(model)
@@ -83,7 +84,7 @@ struct Generator {
         for (index, chunk) in modelFiles.enumerated() {
             var code = CodeWriter()
             if !chunk.isEmpty {
-                ModelWriter(namespace: namespace).write(chunk, cyclesIn: all, into: &code)
+                ModelWriter(namespace: namespace).write(chunk, inCycles: cycles, into: &code)
             }
             files.append(("\(name)+Models\(index + 1).swift", header + code.text))
         }

@@ -5,8 +5,7 @@ struct ModelWriter {
     let namespace: String
 
     /// The source of `models`, in the given order.
-    func write(_ models: [ModelDeclaration], cyclesIn all: [ModelDeclaration], into code: inout CodeWriter) {
-        let classes = Self.modelsInCycles(all)
+    func write(_ models: [ModelDeclaration], inCycles classes: Set<String>, into code: inout CodeWriter) {
         code.block("extension \(namespace) {") { code in
             for (index, model) in models.enumerated() {
                 if index > 0 { code.line() }
