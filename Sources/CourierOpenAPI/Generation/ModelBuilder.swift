@@ -257,7 +257,8 @@ final class ModelBuilder {
                 ObjectModel.Property(
                     key: property.key, name: memberName, type: type,
                     isOptional: nullable || !required.contains(property.key),
-                    doc: DocText.join(property.schema["title"]?.string, property.schema["description"]?.string)))
+                    doc: Self.documentation(of: property.schema),
+                    defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }))
         }
         models.append(.object(ObjectModel(name: name, doc: doc, properties: built)))
     }
@@ -283,6 +284,31 @@ final class ModelBuilder {
             properties.append((key, property, pointer + "/properties/" + JSONPointer.make([key]).dropFirst(2)))
         }
         for key in schema["required"]?.array ?? [] { if let key = key.string { required.insert(key) } }
+    }
+}
+
+extension ModelBuilder {
+    /// A property's doc text: its title and description, and its default.
+    static func documentation(of schema: DocumentNode) -> String? {
+        let text = DocText.join(schema["title"]?.string, schema["description"]?.string)
+        guard let fallback = schema["default"] else { return text }
+        let line = "Default: `\(fallback.sampleJSON().replacingOccurrences(of: "`", with: "'"))`."
+        return text.map { $0 + "\n\n" + line } ?? line
+    }
+
+    /// The Swift literal of `value` for a property of `type`, if one can be written.
+    static func literal(_ value: DocumentNode, of type: SwiftType) -> String? {
+        switch (type, value.value) {
+        case (.builtin("Swift.String"), .string(let text)): return SwiftNames.literal(text)
+        case (.builtin("Swift.Bool"), .bool(let bool)): return bool ? "true" : "false"
+        case (.builtin("Swift.Int"), .integer(let text)), (.builtin("Swift.Int32"), .integer(let text)),
+            (.builtin("Swift.Int64"), .integer(let text)):
+            return Int64(text) != nil ? text : nil
+        case (.builtin("Swift.Double"), .integer(let text)), (.builtin("Swift.Double"), .number(let text)),
+            (.builtin("Swift.Float"), .integer(let text)), (.builtin("Swift.Float"), .number(let text)):
+            return Double(text).map { $0.isFinite ? text : nil } ?? nil
+        default: return nil
+        }
     }
 }
 

@@ -35,7 +35,8 @@ struct ModelWriter {
             if !object.properties.isEmpty { code.line() }
             code.doc("Creates the value from its properties.")
             let parameters = object.properties.map { property in
-                "\(property.name): \(typeCode(property))\(property.isOptional ? " = nil" : "")"
+                "\(property.name): \(typeCode(property))"
+                    + (property.isOptional ? " = nil" : property.defaultValue.map { " = \($0)" } ?? "")
             }
             code.block("public init(\(parameters.joined(separator: ", "))) {") { code in
                 for property in object.properties {

@@ -83,6 +83,8 @@ struct ObjectModel {
         var isOptional: Bool
         /// The doc comment.
         var doc: String?
+        /// The Swift literal of the schema's `default`, when the type can be written from one.
+        var defaultValue: String? = nil
     }
 
     /// The type name.

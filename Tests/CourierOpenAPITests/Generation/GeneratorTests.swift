@@ -40,12 +40,15 @@ struct GeneratorTests {
                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Missing"}}}}}
               }
             },
-            "/stores": {"get": {"operationId": "listStores", "responses": {"204": {"description": "none"}}}}
+            "/stores": {"get": {"operationId": "listStores", "responses": {"204": {"description": "none"}}}},
+            "/events": {"get": {"operationId": "watch", "tags": ["pets"],
+              "responses": {"200": {"description": "events", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}}
           },
           "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}, "key": {"type": "apiKey", "in": "header", "name": "X-Key"}},
             "schemas": {
-              "Pet": {"type": "object", "required": ["id", "name"], "properties": {
+              "Pet": {"type": "object", "required": ["id", "name", "legs"], "properties": {
+                "legs": {"type": "integer", "default": 4},
                 "id": {"type": "integer", "format": "int64"}, "name": {"type": "string"},
                 "pet_status": {"type": "string", "enum": ["available", "sold"]},
                 "born": {"type": "string", "format": "date-time"}, "parent": {"$ref": "#/components/schemas/Pet"},
@@ -120,6 +123,15 @@ struct GeneratorTests {
         #expect(text.contains("public enum Kind: Codable, Sendable"))
         #expect(text.contains("case \"dog\":"))
         #expect(text.contains("case \"Cat\":"))  // no mapping entry: the schema's name
+        // A documented default is the initializer's, and said in the doc comment.
+        #expect(text.contains("legs: Swift.Int = 4"))
+        #expect(text.contains("/// Default: `4`."))
+    }
+
+    @Test func eventStreamsAreServerSentEvents() throws {
+        let (text, _) = try generate(Self.petstore)
+        #expect(text.contains("public func watch() -> Courier.ServerSentEventSequence<Pets.PetsAPI> {"))
+        #expect(text.contains("parts.header(\"Accept\", \"text/event-stream\")"))
     }
 
     @Test func warningsNameTheirPointerAndOutputIsDeterministic() throws {
