@@ -18,7 +18,12 @@ struct CourierOpenAPICommand: CommandPlugin {
             guard names.isEmpty || names.contains(target.name), let target = target as? SourceModuleTarget else {
                 continue
             }
-            guard let inputs = try OpenAPIInputs(files: target.sourceFiles.map(\.url)) else { continue }
+            // The document and its config are often excluded from the target (so SwiftPM does not warn
+            // about them): look in the target's folder too.
+            let folder = URL(fileURLWithPath: target.directory.string)
+            let listed =
+                (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            guard let inputs = try OpenAPIInputs(files: target.sourceFiles.map(\.url) + listed) else { continue }
             let output = inputs.document.deletingLastPathComponent().appending(path: "Generated")
             let process = Process()
             process.executableURL = tool.url
