@@ -19,10 +19,11 @@ struct CourierOpenAPICommand: CommandPlugin {
                 continue
             }
             // The document and its config are often excluded from the target (so SwiftPM does not warn
-            // about them): look in the target's folder too.
-            let folder = URL(fileURLWithPath: target.directory.string)
-            let listed =
+            // about them): look in the folders of the target's source files too.
+            let folders = Set(target.sourceFiles.map { $0.url.deletingLastPathComponent() })
+            let listed = folders.flatMap { folder in
                 (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            }
             guard let inputs = try OpenAPIInputs(files: target.sourceFiles.map(\.url) + listed) else { continue }
             let output = inputs.document.deletingLastPathComponent().appending(path: "Generated")
             let process = Process()
