@@ -134,41 +134,12 @@ struct SampleValues {
 
 extension DocumentNode {
     /// The node as compact JSON text.
-    func sampleJSON() -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let bool): bool ? "true" : "false"
-        case .integer(let text), .number(let text):
-            Double(text).map { $0.isFinite ? text : "null" } ?? "null"
-        case .string(let text): SwiftNames.jsonString(text)
-        case .array(let items): "[" + items.map { $0.sampleJSON() }.joined(separator: ",") + "]"
-        case .object(let object):
-            "{"
-                + object.entries.map { SwiftNames.jsonString($0.key) + ":" + $0.value.sampleJSON() }.joined(
-                    separator: ",") + "}"
-        }
-    }
+    func sampleJSON() -> String { jsonText(indent: 0) }
 }
 
 extension SwiftNames {
     /// A JSON string literal of `text`.
     static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        DocumentNode(value: .string(text), location: SourceLocation(file: "", line: 1, column: 1)).jsonText(indent: 0)
     }
 }
