@@ -3,13 +3,17 @@ struct CodeWriter {
     /// What has been written.
     private(set) var text = ""
     private var level = 0
+    /// The levels that are the bodies of `switch`es, whose `case` labels stand at the `switch`'s own level.
+    private var switchBodies: Set<Int> = []
 
-    /// Writes a line at the current indentation (an empty line for an empty string).
+    /// Writes a line at the current indentation (an empty line for an empty string); a `case` or
+    /// `default` label of a `switch` one level out, as Swift is written.
     mutating func line(_ line: String = "") {
         if line.isEmpty {
             text += "\n"
         } else {
-            text += String(repeating: "    ", count: level) + line + "\n"
+            let isLabel = switchBodies.contains(level) && (line.hasPrefix("case ") || line.hasPrefix("default"))
+            text += String(repeating: "    ", count: isLabel ? level - 1 : level) + line + "\n"
         }
     }
 
@@ -17,7 +21,10 @@ struct CodeWriter {
     mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodeWriter) -> Void) {
         line(opening)
         level += 1
+        let isSwitch = opening.hasPrefix("switch ")
+        if isSwitch { switchBodies.insert(level) }
         body(&self)
+        if isSwitch { switchBodies.remove(level) }
         level -= 1
         line(closing)
     }

@@ -54,7 +54,8 @@ struct Generator {
             let tagDoc = root["tags"]?.array?.first { $0["name"]?.string == group.tag }?["description"]?.string
             var code = CodeWriter()
             TargetWriter(
-                namespace: namespace, name: group.name, doc: tagDoc, operations: group.operations, schemes: schemes,
+                namespace: namespace, name: group.name, tag: group.tag, doc: tagDoc, operations: group.operations,
+                schemes: schemes,
                 samples: samples
             ).write(into: &code)
             code.line()

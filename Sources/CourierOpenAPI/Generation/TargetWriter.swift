@@ -5,6 +5,8 @@ struct TargetWriter {
     let namespace: String
     /// The enum's name.
     let name: String
+    /// The tag as the document names it.
+    let tag: String
     /// The tag's description.
     let doc: String?
     /// The operations, in document order.
@@ -19,7 +21,7 @@ struct TargetWriter {
     /// Writes the enum and its members.
     func write(into code: inout CodeWriter) {
         code.block("extension \(namespace) {") { code in
-            code.doc(doc ?? "The operations tagged `\(name)`.")
+            code.doc(doc ?? "The operations tagged `\(tag)`.")
             code.block("public enum \(name): Courier.OpenAPITarget, Courier.AccessTokenAuthorizable {") { code in
                 for (index, operation) in operations.enumerated() {
                     if index > 0 { code.line() }
