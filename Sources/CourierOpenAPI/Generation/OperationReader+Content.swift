@@ -3,7 +3,7 @@ import Foundation
 extension OperationReader {
     /// The request body, its media type chosen JSON first, then form, multipart, binary and text.
     func readBody(_ node: DocumentNode?, pointer: String, typePrefix: String) -> Operation.Body? {
-        guard let (body, bodyPointer) = dereferencedNode(node, pointer: pointer),
+        guard let (body, bodyPointer) = dereferenced(node, pointer: pointer),
             let content = body["content"]?.object, content.count > 0
         else { return nil }
         let ranked = content.entries.map { (type: $0.key, media: $0.value, kind: Self.bodyKind($0.key)) }
@@ -51,7 +51,7 @@ extension OperationReader {
         var replies: [Operation.Reply] = []
         for (status, response) in node?.object?.entries ?? [] {
             let responsePointer = pointer + "/" + JSONPointer.make([status]).dropFirst(2)
-            guard let (response, resolvedPointer) = dereferencedNode(response, pointer: responsePointer) else {
+            guard let (response, resolvedPointer) = dereferenced(response, pointer: responsePointer) else {
                 continue
             }
             var code: Int?
@@ -101,23 +101,6 @@ extension OperationReader {
     /// The security requirement alternatives of a `security` list (an empty alternative: no auth needed).
     func securityRequirements(_ node: DocumentNode?) -> [[String]] {
         node?.array?.compactMap { $0.object?.keys } ?? []
-    }
-
-    private func dereferencedNode(_ node: DocumentNode?, pointer: String) -> (DocumentNode, String)? {
-        guard var current = node else { return nil }
-        var currentPointer = pointer
-        var hops = 0
-        while let reference = current["$ref"]?.string, hops < 16 {
-            guard let target = models.resolve(reference) else {
-                models.warnings.append(
-                    GenerationWarning(pointer: currentPointer, message: "unresolved $ref \(reference); skipped"))
-                return nil
-            }
-            current = target
-            currentPointer = reference
-            hops += 1
-        }
-        return (current, currentPointer)
     }
 
     static func bodyKind(_ mediaType: String) -> Operation.Body.Kind {

@@ -55,7 +55,8 @@ struct OperationReader {
         path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init) ?? "Default"
     }
 
-    private func dereferenced(_ node: DocumentNode?, pointer: String) -> (node: DocumentNode, pointer: String)? {
+    /// The node a chain of `$ref`s ends at, and its pointer; `nil` (with a warning) when one does not resolve.
+    func dereferenced(_ node: DocumentNode?, pointer: String) -> (node: DocumentNode, pointer: String)? {
         guard let node else { return nil }
         var current = (node: node, pointer: pointer)
         var hops = 0

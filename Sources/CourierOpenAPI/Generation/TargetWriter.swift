@@ -78,11 +78,6 @@ struct TargetWriter {
         return text
     }
 
-    private func binding(_ operation: Operation) -> String {
-        let labels = Self.arguments(of: operation, namespace: namespace).map { "let \($0.label)" }
-        return labels.isEmpty ? ".\(operation.caseName)" : ".\(operation.caseName)(\(labels.joined(separator: ", ")))"
-    }
-
     private func writeSwitch(
         _ declaration: String, into code: inout CodeWriter, _ value: (Operation) -> String
     ) {
