@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// What the generator writes for small documents: names, models, targets, calls, warnings.
-@Suite("Generator output")
+@Suite("Generator output", .offThePool)
 struct GeneratorTests {
     static let petstore = #"""
         {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// Loading a root file: the reader chosen by content, the version checked, the errors.
-@Suite struct DocumentLoaderTests {
+@Suite(.offThePool) struct DocumentLoaderTests {
     /// The error loading `text`, written to a file named `name`, throws.
     private func loadError(_ text: String, name: String = "api.yaml") throws -> DocumentLoadError? {
         try LoadingTestSupport.withFolder { folder -> DocumentLoadError? in

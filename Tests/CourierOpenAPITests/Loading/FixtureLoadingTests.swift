@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// The loader on the real documents of `Tests/OpenAPIFixtures`.
-@Suite struct FixtureLoadingTests {
+@Suite(.offThePool) struct FixtureLoadingTests {
     /// The fixture at `name/openapi.json` or `.yaml`.
     static func fixture(_ name: String) -> String {
         let json = "\(LoadingTestSupport.fixtures)/\(name)/openapi.json"

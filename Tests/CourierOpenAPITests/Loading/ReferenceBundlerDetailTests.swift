@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// The details of bundling: what is data, cycles of path items, discriminator mappings, paths and pointers.
-@Suite struct ReferenceBundlerDetailTests {
+@Suite(.offThePool) struct ReferenceBundlerDetailTests {
     /// Examples, defaults and extensions are data: a `$ref` key in them is not followed.
     @Test func dataIsNotFollowed() throws {
         let document = try LoadingTestSupport.load(

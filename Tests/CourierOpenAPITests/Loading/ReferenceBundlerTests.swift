@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// Documents of several files bundled into their root.
-@Suite struct ReferenceBundlerTests {
+@Suite(.offThePool) struct ReferenceBundlerTests {
     /// A plain value of a JSON text, to compare trees with.
     private func plain(_ json: String) throws -> AnyHashable { try LoadingTestSupport.tree(json).plain }
 

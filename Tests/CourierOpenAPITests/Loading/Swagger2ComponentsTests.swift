@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// Swagger 2.0 documents converted to OpenAPI 3.0: responses, components, security, what warns.
-@Suite struct Swagger2ComponentsTests {
+@Suite(.offThePool) struct Swagger2ComponentsTests {
     /// A plain value of a JSON text, to compare trees with.
     private func plain(_ json: String) throws -> AnyHashable { try LoadingTestSupport.tree(json).plain }
 

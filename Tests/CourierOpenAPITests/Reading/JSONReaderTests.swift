@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// The JSON reader: each kind of value, where values are, and each error with its line and column.
-@Suite struct JSONReaderTests {
+@Suite(.offThePool) struct JSONReaderTests {
     /// Reads `text`.
     private func read(_ text: String) throws -> DocumentNode {
         try JSONReader.read(Array(text.utf8), file: "test.json")

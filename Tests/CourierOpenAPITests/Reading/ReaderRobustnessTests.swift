@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// Damaged input never crashes the readers: they read it or throw a ``DocumentReadError``.
-@Suite struct ReaderRobustnessTests {
+@Suite(.offThePool) struct ReaderRobustnessTests {
     /// Every prefix of every snippet and of a fixture, and each with a byte changed to characters YAML
     /// and JSON treat specially, reads or fails cleanly.
     @Test func damagedDocuments() throws {

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// Each error of the YAML reader: its message, and the line and column it names.
-@Suite struct YAMLReaderErrorTests {
+@Suite(.offThePool) struct YAMLReaderErrorTests {
     /// Collections, indentation and documents.
     @Test(arguments: [
         ("a: 1\na: 2\n", 2, 1, "the key 'a' is written twice in this mapping"),

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// The YAML reader's collections, anchors, documents and locations, one construct at a time.
-@Suite struct YAMLReaderTests {
+@Suite(.offThePool) struct YAMLReaderTests {
     /// The value of `text` as a compact string, for comparing with what a test writes.
     private func plain(_ text: String) throws -> String { try ReadingTestSupport.plainYAML(text).description }
 

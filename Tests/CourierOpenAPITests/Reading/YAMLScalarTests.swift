@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
 
 /// The YAML reader's scalars: every style, the core schema's resolution, tags and keys.
-@Suite struct YAMLScalarTests {
+@Suite(.offThePool) struct YAMLScalarTests {
     /// The value of `a` in `text`, as its case and payload (`string("x")`).
     private func value(_ text: String) throws -> String {
         let node = try ReadingTestSupport.yaml(text)

@@ -13,12 +13,16 @@ import Testing
 /// Cancelling an upload or a download part way leaves no file behind.
 @Suite struct TransferCancellationTests {
     /// Sends `target` with the completion API and cancels it at its first progress report.
+    /// Sends `target` through the completion-handler API, cancels it at its first progress report, and
+    /// returns its outcome and the seconds from that cancellation to the completion (measured from
+    /// the start when no progress came): the request's own start may wait its turn on a busy pool.
     private func cancelAtFirstProgress(_ target: TestTarget, in folder: ScratchFolder, kind: TransportKind) async throws
         -> (Result<Response, CourierError>, seconds: Double)
     {
         let provider = Provider<TestTarget>(transport: try folder.transport(kind))
         let handle = CancelOnce()
-        return await timed {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = await onTimingThreads {
             await withCheckedContinuation { continuation in
                 let cancellable = provider.request(
                     target, callbackQueue: DispatchQueue(label: "cancel"), progress: { _ in handle.fire() }
@@ -26,6 +30,8 @@ import Testing
                 handle.arm(cancellable)
             }
         }
+        let cancelled = handle.firedAt ?? start
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - cancelled) / 1e9)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -117,7 +123,13 @@ private final class CancelOnce: Sendable {
         if cancelNow { cancellable.cancel() }
     }
 
+    /// When the first report came (`DispatchTime` nanoseconds), if one did.
+    var firedAt: UInt64? { firstFire.withLock { $0 } }
+    private let firstFire = Locked(UInt64?.none)
+
     func fire() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        firstFire.withLock { if $0 == nil { $0 = now } }
         let cancellable = state.withLock {
             $0.fired = true
             return $0.cancellable

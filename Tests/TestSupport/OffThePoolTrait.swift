@@ -3,13 +3,16 @@ import Testing
 
 /// Runs every test of a suite on threads of its own instead of Swift's cooperative pool.
 ///
-/// These tests talk to the server through blocking sockets and sleep between reads, each for up to
-/// seconds. On the cooperative pool (one thread per core) two of them at once stalled every other test
-/// of the run, and with them the time bounds of the transport timeout tests.
-struct OffThePool: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+/// For suites that block (sockets read synchronously, sleeps between reads) or compute for long (whole
+/// documents parsed and generated in a debug build). On the cooperative pool (one thread per core) two
+/// of them at once stalled every other test of the run for seconds, and with them the time bounds of
+/// the timeout and cancellation tests; on threads of their own the operating system shares the cores.
+package struct OffThePool: SuiteTrait, TestTrait, TestScoping {
+    /// The trait applies to every test of the suite.
+    package var isRecursive: Bool { true }
 
-    func provideScope(
+    /// Runs `function` with its jobs on new threads.
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
@@ -22,24 +25,23 @@ struct OffThePool: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OffThePool {
     /// Runs the tests on threads of their own: see ``OffThePool``.
-    static var offThePool: Self { OffThePool() }
+    package static var offThePool: Self { OffThePool() }
 }
 
 /// Runs each job on a new thread: for test code that blocks, never for the library.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class ThreadPerJobExecutor: TaskExecutor {
-    static let shared = ThreadPerJobExecutor()
+package final class ThreadPerJobExecutor: TaskExecutor {
+    /// The one executor the trait uses.
+    package static let shared = ThreadPerJobExecutor()
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    /// Runs `job` on a thread started for it.
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         Thread {
             // As libdispatch's threads do: a child process's end (SIGCHLD) must not interrupt the
             // blocking socket calls of these tests with EINTR.
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            sigaddset(&signals, SIGCHLD)
-            pthread_sigmask(SIG_BLOCK, &signals, nil)
+            blockChildSignals()
             job.runSynchronously(on: executor)
         }.start()
     }
