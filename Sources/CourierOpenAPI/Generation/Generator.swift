@@ -69,6 +69,7 @@ struct Generator {
         var modelFiles = Array(repeating: [ModelDeclaration](), count: Self.modelFileCount)
         let all = models.models
         let cycles = ModelWriter.modelsInCycles(all)
+        let parameterModels = Self.parameterModels(of: operations, in: all)
         let perFile = max(1, (all.count + Self.modelFileCount - 1) / Self.modelFileCount)
         for (index, model) in all.enumerated() {
             modelFiles[min(index / perFile, Self.modelFileCount - 1)].append(model)
@@ -85,7 +86,8 @@ struct Generator {
         for (index, chunk) in modelFiles.enumerated() {
             var code = CodeWriter()
             if !chunk.isEmpty {
-                ModelWriter(namespace: namespace).write(chunk, inCycles: cycles, into: &code)
+                ModelWriter(namespace: namespace, parameterModels: parameterModels).write(
+                    chunk, inCycles: cycles, into: &code)
             }
             files.append(("\(name)+Models\(index + 1).swift", header + code.text))
         }
@@ -93,6 +95,31 @@ struct Generator {
             files.append(("\(name)+Targets\(index + 1).swift", header + code.text))
         }
         return (files, document.warnings + models.warnings)
+    }
+
+    /// The models a request writes as text (parameters, fields of form and multipart bodies), which
+    /// conform to `OpenAPIParameterValue`; the others do without the conformance and its cost.
+    static func parameterModels(of operations: [Operation], in models: [ModelDeclaration]) -> Set<String> {
+        var declarations: [String: ModelDeclaration] = [:]
+        for model in models { declarations[model.name] = model }
+        var types = operations.flatMap { $0.parameters.map(\.type) }
+        for operation in operations {
+            guard let body = operation.body, body.kind == .form || body.kind == .multipart,
+                case .model(let name) = body.type, case .object(let object)? = declarations[name]
+            else { continue }
+            types += object.properties.map(\.type)
+        }
+        var names = Set<String>()
+        while let type = types.popLast() {
+            switch type {
+            case .builtin: break
+            case .array(let element), .dictionary(let element), .optional(let element): types.append(element)
+            case .model(let name):
+                guard names.insert(name).inserted else { continue }
+                if case .alias(_, _, let aliased)? = declarations[name] { types.append(aliased) }
+            }
+        }
+        return names
     }
 
     static func header(document: LoadedDocument) -> String {

@@ -10,6 +10,10 @@ final class ModelBuilder {
     private var typeNames = NameScope(reserved: SwiftNames.reservedTypeNames)
     /// The type each `$ref` target (by pointer) became; set before it is built, so cycles end.
     private var typesByPointer: [String: SwiftType] = [:]
+    /// The type each inline schema (by pointer) became.
+    private var inlineTypes: [String: (SwiftType, nullable: Bool)] = [:]
+    /// The type each alias model (by name) stands for.
+    private var aliases: [String: SwiftType] = [:]
 
     /// A builder for `root`; names every component schema first, so references to them are stable.
     init(root: DocumentNode, namespace: String) {
@@ -34,25 +38,42 @@ final class ModelBuilder {
     /// The second value says whether the schema allows `null`.
     func type(of schema: DocumentNode, suggestedName: String, pointer: String) -> (SwiftType, nullable: Bool) {
         if let reference = schema["$ref"]?.string {
-            if let known = typesByPointer[reference] { return (known, isNullable(resolve(reference))) }
+            if let known = typesByPointer[reference] { return (known, resolve(reference)?.isNullableSchema == true) }
             guard let target = resolve(reference) else {
                 warnings.append(
                     GenerationWarning(pointer: pointer, message: "unresolved $ref \(reference); left free-form"))
                 return (.freeForm, false)
             }
-            if needsModel(target) {
+            if target.needsModel {
                 let name = typeNames.unique(SwiftNames.typeName(JSONPointer.tokens(reference).last ?? suggestedName))
                 typesByPointer[reference] = .model(name)
                 declare(target, name: name, pointer: reference)
-                return (.model(name), isNullable(target))
+                return (.model(name), target.isNullableSchema)
             }
             let (type, nullable) = self.type(of: target, suggestedName: suggestedName, pointer: reference)
             typesByPointer[reference] = type
             return (type, nullable)
         }
-        let nullable = isNullable(schema)
-        if needsModel(schema) {
+        // One schema, one type: an inline schema met again at the same place (a shared response or
+        // parameter of `components`, used by many operations) is the type made the first time.
+        if let known = inlineTypes[pointer] { return known }
+        let built = inlineType(of: schema, suggestedName: suggestedName, pointer: pointer)
+        inlineTypes[pointer] = built
+        return built
+    }
+
+    private func inlineType(of schema: DocumentNode, suggestedName: String, pointer: String) -> (
+        SwiftType, nullable: Bool
+    ) {
+        if let (part, index) = schema.wrappedPart {
+            let (type, nullable) = self.type(
+                of: part, suggestedName: suggestedName, pointer: "\(pointer)/allOf/\(index)")
+            return (type, nullable || schema.isNullableSchema)
+        }
+        let nullable = schema.isNullableSchema
+        if schema.needsModel {
             let name = typeNames.unique(SwiftNames.typeName(suggestedName))
+            inlineTypes[pointer] = (.model(name), nullable)
             declare(schema, name: name, pointer: pointer)
             return (.model(name), nullable)
         }
@@ -65,51 +86,12 @@ final class ModelBuilder {
         return root.resolve(pointer: reference)
     }
 
-    // MARK: - Kinds of schema
-
-    private func types(of schema: DocumentNode) -> [String] {
-        if let single = schema["type"]?.string { return [single] }
-        return schema["type"]?.array?.compactMap(\.string) ?? []
-    }
-
-    private func isNullable(_ schema: DocumentNode?) -> Bool {
-        guard let schema else { return false }
-        if schema["nullable"]?.bool == true || types(of: schema).contains("null") { return true }
-        if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array {
-            return choices.contains { types(of: $0) == ["null"] }
-        }
-        return false
-    }
-
-    /// Whether the schema is written as a model of its own (object, enumeration, union) rather than a
-    /// plain Swift type.
-    private func needsModel(_ schema: DocumentNode) -> Bool {
-        if schema["enum"]?.array.map({ !$0.isEmpty && enumRawType(schema) != nil }) == true { return true }
-        if unionChoices(schema) != nil { return true }
-        if schema["allOf"] != nil { return true }
-        let kinds = types(of: schema).filter { $0 != "null" }
-        if schema["properties"]?.object.map({ $0.count > 0 }) == true { return kinds.isEmpty || kinds == ["object"] }
-        return false
-    }
-
-    /// The choices of a `oneOf`/`anyOf` that is a real union (not only `X or null`).
-    private func unionChoices(_ schema: DocumentNode) -> [DocumentNode]? {
-        guard let choices = (schema["oneOf"] ?? schema["anyOf"])?.array else { return nil }
-        let real = choices.filter { types(of: $0) != ["null"] }
-        return real.count > 1 ? real : nil
-    }
-
-    private func enumRawType(_ schema: DocumentNode) -> String? {
-        let values = schema["enum"]?.array ?? []
-        if values.allSatisfy({ $0.string != nil || $0.value.isNull }) { return "Swift.String" }
-        if values.allSatisfy({ if case .integer = $0.value { true } else { $0.value.isNull } }) { return "Swift.Int" }
-        if values.allSatisfy({ $0.numberText != nil || $0.value.isNull }) { return "Swift.Double" }
-        return nil
-    }
-
     private func plainType(of schema: DocumentNode, suggestedName: String, pointer: String) -> SwiftType {
+        if let (part, index) = schema.wrappedPart {
+            return type(of: part, suggestedName: suggestedName, pointer: "\(pointer)/allOf/\(index)").0
+        }
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
-            let only = choices.first(where: { types(of: $0) != ["null"] })
+            let only = choices.first(where: { $0.schemaTypes != ["null"] })
         {
             return type(of: only, suggestedName: suggestedName, pointer: pointer + "/oneOf/0").0
         }
@@ -122,7 +104,7 @@ final class ModelBuilder {
             default: return .freeForm
             }
         }
-        let kinds = types(of: schema).filter { $0 != "null" }
+        let kinds = schema.schemaTypes.filter { $0 != "null" }
         guard kinds.count == 1, let kind = kinds.first else {
             // `items` without a `type`: an array, unless its items are alternatives (Swagger 2.0's tuple
             // `items` as some documents misuse them, for "one of these"), which JSON Schema reads as any value.
@@ -178,7 +160,7 @@ final class ModelBuilder {
 
     private func declare(_ schema: DocumentNode, name: String, pointer: String) {
         let doc = DocText.join(schema["title"]?.string, schema["description"]?.string)
-        if let raw = enumRawType(schema), let values = schema["enum"]?.array, !values.isEmpty {
+        if let raw = schema.enumRawType, let values = schema["enum"]?.array, !values.isEmpty {
             var caseNames = NameScope(reserved: ["rawValue", "init", "allCases"])
             let cases = values.compactMap { value -> (String, String)? in
                 switch value.value {
@@ -195,15 +177,39 @@ final class ModelBuilder {
             models.append(.enumeration(EnumerationModel(name: name, doc: doc, rawType: raw, cases: cases)))
             return
         }
-        if let choices = unionChoices(schema) {
+        if let choices = schema.unionChoices {
             declareUnion(schema, choices: choices, name: name, doc: doc, pointer: pointer)
             return
         }
-        if needsModel(schema) {
+        if schema.needsModel {
             declareObject(schema, name: name, doc: doc, pointer: pointer)
             return
         }
-        models.append(.alias(name: name, doc: doc, type: plainType(of: schema, suggestedName: name, pointer: pointer)))
+        var type =
+            schema["$ref"] != nil
+            ? self.type(of: schema, suggestedName: name, pointer: pointer).0
+            : plainType(of: schema, suggestedName: name, pointer: pointer)
+        if aliasChain(from: type, reaches: name) {
+            warnings.append(
+                GenerationWarning(
+                    pointer: pointer, message: "the schema is only a reference back to itself; left free-form"))
+            type = .freeForm
+        }
+        aliases[name] = type
+        models.append(.alias(name: name, doc: doc, type: type))
+    }
+
+    /// Whether following aliases from `type` comes back to `name` (a schema that only refers to itself,
+    /// directly or through others that only refer).
+    private func aliasChain(from type: SwiftType, reaches name: String) -> Bool {
+        var current = type
+        var visited = Set<String>()
+        while case .model(let next) = current {
+            if next == name { return true }
+            guard visited.insert(next).inserted, let target = aliases[next] else { return false }
+            current = target
+        }
+        return false
     }
 
     private func declareUnion(

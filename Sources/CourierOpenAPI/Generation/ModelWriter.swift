@@ -3,6 +3,8 @@
 struct ModelWriter {
     /// The namespace the models are in.
     let namespace: String
+    /// The models that requests write as text: only these conform to `OpenAPIParameterValue`.
+    let parameterModels: Set<String>
 
     /// The source of `models`, in the given order.
     func write(_ models: [ModelDeclaration], inCycles classes: Set<String>, into code: inout CodeWriter) {
@@ -26,7 +28,7 @@ struct ModelWriter {
     private func write(_ object: ObjectModel, into code: inout CodeWriter) {
         code.doc(object.doc)
         let keyword = object.isClass ? "final class" : "struct"
-        code.block("public \(keyword) \(object.name): Codable, Sendable, Courier.OpenAPIParameterValue {") { code in
+        code.block("public \(keyword) \(object.name): \(conformances(object.name, "Codable, Sendable")) {") { code in
             let binding = object.isClass ? "let" : "var"
             for property in object.properties {
                 code.doc(property.doc)
@@ -58,6 +60,10 @@ struct ModelWriter {
         }
     }
 
+    private func conformances(_ name: String, _ list: String) -> String {
+        parameterModels.contains(name) ? list + ", Courier.OpenAPIParameterValue" : list
+    }
+
     private func typeCode(_ property: ObjectModel.Property) -> String {
         property.type.code(in: namespace) + (property.isOptional ? "?" : "")
     }
@@ -65,7 +71,7 @@ struct ModelWriter {
     private func write(_ enumeration: EnumerationModel, into code: inout CodeWriter) {
         code.doc(enumeration.doc)
         code.block(
-            "public struct \(enumeration.name): Swift.RawRepresentable, Codable, Swift.Hashable, Sendable, Courier.OpenAPIParameterValue {"
+            "public struct \(enumeration.name): \(conformances(enumeration.name, "Swift.RawRepresentable, Codable, Swift.Hashable, Sendable")) {"
         ) { code in
             code.doc("The value as the document writes it; values it does not list are kept too.")
             code.line("public var rawValue: \(enumeration.rawType)")
@@ -81,7 +87,7 @@ struct ModelWriter {
     private func write(_ union: UnionModel, indirect: Bool, into code: inout CodeWriter) {
         code.doc(union.doc)
         code.block(
-            "public \(indirect ? "indirect " : "")enum \(union.name): Codable, Sendable, Courier.OpenAPIParameterValue {"
+            "public \(indirect ? "indirect " : "")enum \(union.name): \(conformances(union.name, "Codable, Sendable")) {"
         ) { code in
             for choice in union.choices {
                 code.doc("A `\(choice.type.code(in: namespace))`.")

@@ -15,7 +15,11 @@ extension OperationReader {
         case .binary: type = .data
         case .text: type = .string
         default:
-            type = models.type(of: schema, suggestedName: typePrefix + "Request", pointer: mediaPointer + "/schema").0
+            type =
+                models.type(
+                    of: schema, suggestedName: Self.componentName(bodyPointer) ?? typePrefix + "Request",
+                    pointer: mediaPointer + "/schema"
+                ).0
         }
         var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)] = []
         if chosen.kind == .form || chosen.kind == .multipart {
@@ -84,7 +88,8 @@ extension OperationReader {
                     kind = .json(
                         schema.map {
                             models.type(
-                                of: $0, suggestedName: typePrefix + "Response" + suffix,
+                                of: $0,
+                                suggestedName: Self.componentName(resolvedPointer) ?? typePrefix + "Response" + suffix,
                                 pointer: mediaPointer + "/schema"
                             ).0
                         } ?? .freeForm)

@@ -55,6 +55,17 @@ struct OperationReader {
         path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init) ?? "Default"
     }
 
+    /// The name of the shared component (`#/components/responses/Unauthorized` → `Unauthorized`) that
+    /// `pointer` is in, for the inline types made there: they belong to the component, not to the first
+    /// operation that uses it.
+    static func componentName(_ pointer: String) -> String? {
+        let tokens = JSONPointer.tokens(pointer)
+        guard tokens.count >= 3, tokens[0] == "components",
+            ["responses", "requestBodies", "parameters", "headers"].contains(tokens[1])
+        else { return nil }
+        return SwiftNames.typeName(tokens[2])
+    }
+
     /// The node a chain of `$ref`s ends at, and its pointer; `nil` (with a warning) when one does not resolve.
     func dereferenced(_ node: DocumentNode?, pointer: String) -> (node: DocumentNode, pointer: String)? {
         guard let node else { return nil }
@@ -106,7 +117,8 @@ struct OperationReader {
             node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"]
             ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
         let type = models.type(
-            of: schema, suggestedName: typePrefix + SwiftNames.typeName(name), pointer: pointer + "/schema"
+            of: schema, suggestedName: Self.componentName(pointer) ?? typePrefix + SwiftNames.typeName(name),
+            pointer: pointer + "/schema"
         ).0
             .withoutOptionalElements
         let style = node["style"]?.string ?? (location == "query" || location == "cookie" ? "form" : "simple")

@@ -64,7 +64,7 @@ struct GeneratorTests {
         }
         """#
 
-    private func generate(_ json: String, filter: Generator.Filter = Generator.Filter()) throws
+    func generate(_ json: String, filter: Generator.Filter = Generator.Filter()) throws
         -> (text: String, warnings: [GenerationWarning])
     {
         let root = try JSONReader.read(Array(json.utf8), file: "pets.json")

@@ -1,0 +1,70 @@
+/// What kind of schema a node is, as the generator reads it.
+extension DocumentNode {
+    /// The schema's `type`, one or a list (3.1), as a list.
+    var schemaTypes: [String] {
+        if let single = self["type"]?.string { return [single] }
+        return self["type"]?.array?.compactMap(\.string) ?? []
+    }
+
+    /// Whether the schema allows `null` (3.0's `nullable`, 3.1's `null` type, or a `null` choice).
+    var isNullableSchema: Bool {
+        if self["nullable"]?.bool == true || schemaTypes.contains("null") { return true }
+        if let choices = (self["oneOf"] ?? self["anyOf"])?.array {
+            return choices.contains { $0.schemaTypes == ["null"] }
+        }
+        return false
+    }
+
+    /// Whether the schema is written as a model of its own (object, enumeration, union) rather than a
+    /// plain Swift type.
+    var needsModel: Bool {
+        if self["enum"]?.array.map({ !$0.isEmpty && enumRawType != nil }) == true { return true }
+        if unionChoices != nil { return true }
+        if self["allOf"] != nil { return wrappedPart == nil }
+        let kinds = schemaTypes.filter { $0 != "null" }
+        if self["properties"]?.object.map({ $0.count > 0 }) == true { return kinds.isEmpty || kinds == ["object"] }
+        return false
+    }
+
+    /// The one part of an `allOf` that says what the schema is, when the rest (the schema's own keywords
+    /// and the other parts) only annotate it: `allOf: [$ref: Album]` with a `description`, as documents
+    /// write a reference that carries a description of its own. Such a schema is that part's type, not a
+    /// copy of it under a new name.
+    var wrappedPart: (part: DocumentNode, index: Int)? {
+        guard let parts = self["allOf"]?.array,
+            object?.entries.allSatisfy({ $0.key == "allOf" || $0.key == "type" || DocumentNode.isAnnotation($0.key) })
+                == true
+        else { return nil }
+        let shaping = parts.enumerated().filter { _, part in
+            part.object?.entries.allSatisfy { DocumentNode.isAnnotation($0.key) } != true
+        }
+        guard shaping.count == 1, let only = shaping.first else { return nil }
+        return (only.element, only.offset)
+    }
+
+    /// Whether a schema keyword only annotates (documents, marks) a schema without changing its shape.
+    private static func isAnnotation(_ key: String) -> Bool {
+        annotationKeywords.contains(key) || key.hasPrefix("x-")
+    }
+
+    private static let annotationKeywords: Set<String> = [
+        "title", "description", "nullable", "readOnly", "writeOnly", "deprecated", "example", "examples",
+        "default", "externalDocs", "xml", "$comment",
+    ]
+
+    /// The choices of a `oneOf`/`anyOf` that is a real union (not only `X or null`).
+    var unionChoices: [DocumentNode]? {
+        guard let choices = (self["oneOf"] ?? self["anyOf"])?.array else { return nil }
+        let real = choices.filter { $0.schemaTypes != ["null"] }
+        return real.count > 1 ? real : nil
+    }
+
+    /// The raw type of an `enum` of strings, integers or numbers (`null` allowed among them).
+    var enumRawType: String? {
+        let values = self["enum"]?.array ?? []
+        if values.allSatisfy({ $0.string != nil || $0.value.isNull }) { return "Swift.String" }
+        if values.allSatisfy({ if case .integer = $0.value { true } else { $0.value.isNull } }) { return "Swift.Int" }
+        if values.allSatisfy({ $0.numberText != nil || $0.value.isNull }) { return "Swift.Double" }
+        return nil
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+
+@testable import CourierOpenAPI
+
+/// One schema, one type: references with a description of their own, shared responses and parameters,
+/// and aliases are not copied under new names; only what requests write as text conforms to
+/// `OpenAPIParameterValue`.
+extension GeneratorTests {
+    static let shared = #"""
+        {
+          "openapi": "3.0.3",
+          "info": {"title": "Music", "version": "1"},
+          "paths": {
+            "/tracks": {
+              "get": {
+                "operationId": "listTracks", "tags": ["tracks"],
+                "parameters": [
+                  {"$ref": "#/components/parameters/Market"},
+                  {"name": "filter", "in": "query", "style": "deepObject",
+                   "schema": {"$ref": "#/components/schemas/Filter"}}
+                ],
+                "responses": {
+                  "200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Track"}}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"}
+                }
+              }
+            },
+            "/albums": {
+              "get": {
+                "operationId": "listAlbums", "tags": ["tracks"],
+                "parameters": [{"$ref": "#/components/parameters/Market"}],
+                "responses": {
+                  "200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SameAlbum"}}}},
+                  "401": {"$ref": "#/components/responses/Unauthorized"}
+                }
+              }
+            }
+          },
+          "components": {
+            "parameters": {
+              "Market": {"name": "market", "in": "query", "schema": {"type": "string", "enum": ["DE", "FR"]}}
+            },
+            "responses": {
+              "Unauthorized": {"description": "no token", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"message": {"type": "string"}}}}}}
+            },
+            "schemas": {
+              "Album": {"type": "object", "properties": {"name": {"type": "string"}}},
+              "Track": {"type": "object", "properties": {
+                "album": {"allOf": [{"$ref": "#/components/schemas/Album"}], "description": "The track's album."},
+                "previous": {"allOf": [{"$ref": "#/components/schemas/Album"}, {"description": "annotation only"}], "nullable": true},
+                "merged": {"allOf": [{"$ref": "#/components/schemas/Album"}, {"properties": {"year": {"type": "integer"}}}]}
+              }},
+              "SameAlbum": {"$ref": "#/components/schemas/Album"},
+              "Loop": {"$ref": "#/components/schemas/Loop"},
+              "Filter": {"type": "object", "properties": {"year": {"type": "integer"}}}
+            }
+          }
+        }
+        """#
+
+    @Test func aReferenceWithADescriptionIsTheReferencedType() throws {
+        let (text, _) = try generate(Self.shared)
+        #expect(text.contains("/// The track's album.\n        public var album: Pets.Album?"))
+        #expect(text.contains("public var previous: Pets.Album?"))
+        #expect(!text.contains("TrackAlbum"))
+        #expect(!text.contains("TrackPrevious"))
+        // An `allOf` that adds properties is a model of its own.
+        #expect(text.contains("public struct TrackMerged: Codable, Sendable {"))
+    }
+
+    @Test func sharedResponsesAndParametersAreOneTypeNamedAfterTheirComponent() throws {
+        let (text, _) = try generate(Self.shared)
+        #expect(text.components(separatedBy: "public struct Unauthorized:").count == 2)
+        #expect(!text.contains("Response401"))
+        #expect(text.components(separatedBy: "public struct Market:").count == 2)
+        #expect(text.contains("case listTracks(market: Pets.Market? = nil, filter: Pets.Filter? = nil)"))
+        #expect(text.contains("case listAlbums(market: Pets.Market? = nil)"))
+    }
+
+    @Test func aSchemaThatIsOnlyAReferenceIsAnAlias() throws {
+        let (text, warnings) = try generate(Self.shared)
+        #expect(text.contains("public typealias SameAlbum = Pets.Album"))
+        #expect(text.contains("public typealias Loop = OpenAPIValue"))
+        #expect(warnings.contains { $0.pointer == "#/components/schemas/Loop" })
+    }
+
+    @Test func onlyWhatRequestsWriteAsTextIsAParameterValue() throws {
+        let (text, _) = try generate(Self.shared)
+        #expect(text.contains("public struct Filter: Codable, Sendable, Courier.OpenAPIParameterValue {"))
+        #expect(text.contains("public struct Album: Codable, Sendable {"))
+        #expect(
+            text.contains(
+                "public struct Market: Swift.RawRepresentable, Codable, Swift.Hashable, Sendable, Courier.OpenAPIParameterValue {"
+            ))
+    }
+}
