@@ -94,7 +94,10 @@ struct Generator {
         for (index, code) in targetFiles.enumerated() {
             files.append(("\(name)+Targets\(index + 1).swift", header + code.text))
         }
-        return (files, document.warnings + models.warnings)
+        // A shared component is met by every operation that uses it: its warnings are said once.
+        var said = Set<GenerationWarning>()
+        let warnings = (document.warnings + models.warnings).filter { said.insert($0).inserted }
+        return (files, warnings)
     }
 
     /// The models a request writes as text (parameters, fields of form and multipart bodies), which

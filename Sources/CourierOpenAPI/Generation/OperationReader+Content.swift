@@ -70,6 +70,11 @@ extension OperationReader {
                     GenerationWarning(pointer: responsePointer, message: "status \(status) is not a status; skipped"))
                 continue
             }
+            if response["links"]?.object.map({ $0.count > 0 }) == true {
+                models.warnings.append(
+                    GenerationWarning(
+                        pointer: resolvedPointer + "/links", message: "links are not generated; skipped"))
+            }
             let entries = response["content"]?.object?.entries ?? []
             let chosen = entries.min { Self.rank(Self.bodyKind($0.key)) < Self.rank(Self.bodyKind($1.key)) }
             guard let chosen else {

@@ -15,6 +15,11 @@ struct OperationReader {
         let globalSecurity = securityRequirements(root["security"])
         var caseNames: [String: NameScope] = [:]
         var operations: [Operation] = []
+        if root["webhooks"]?.object.map({ $0.count > 0 }) == true {
+            models.warnings.append(
+                GenerationWarning(
+                    pointer: "#/webhooks", message: "webhooks (requests the server makes) are not generated; skipped"))
+        }
         for (path, item) in root["paths"]?.object?.entries ?? [] {
             let itemPointer = JSONPointer.make(["paths", path])
             let item = item["$ref"]?.string.flatMap(models.resolve) ?? item
@@ -33,6 +38,12 @@ struct OperationReader {
                         read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels)
                     }
                 let security = operation["security"].map { securityRequirements($0) } ?? globalSecurity
+                if operation["callbacks"]?.object.map({ $0.count > 0 }) == true {
+                    models.warnings.append(
+                        GenerationWarning(
+                            pointer: pointer + "/callbacks",
+                            message: "callbacks (requests the server makes) are not generated; skipped"))
+                }
                 operations.append(
                     Operation(
                         id: id, caseName: caseName, tag: tag,

@@ -14,6 +14,7 @@ extension GeneratorTests {
             "/tracks": {
               "get": {
                 "operationId": "listTracks", "tags": ["tracks"],
+                "callbacks": {"done": {"{$request.query.hook}": {"post": {"responses": {"200": {"description": "ok"}}}}}},
                 "parameters": [
                   {"$ref": "#/components/parameters/Market"},
                   {"name": "filter", "in": "query", "style": "deepObject",
@@ -41,7 +42,7 @@ extension GeneratorTests {
               "Market": {"name": "market", "in": "query", "schema": {"type": "string", "enum": ["DE", "FR"]}}
             },
             "responses": {
-              "Unauthorized": {"description": "no token", "content": {"application/json": {"schema": {
+              "Unauthorized": {"description": "no token", "links": {"again": {"operationId": "listTracks"}}, "content": {"application/json": {"schema": {
                 "type": "object", "properties": {"message": {"type": "string"}}}}}}
             },
             "schemas": {
@@ -93,5 +94,12 @@ extension GeneratorTests {
             text.contains(
                 "public struct Market: Swift.RawRepresentable, Codable, Swift.Hashable, Sendable, Courier.OpenAPIParameterValue {"
             ))
+    }
+
+    @Test func callbacksAndLinksAreSkippedWithAWarningSaidOnce() throws {
+        let (_, warnings) = try generate(Self.shared)
+        #expect(warnings.contains { $0.pointer == "#/paths/~1tracks/get/callbacks" })
+        // Both operations use the response: its links are one warning.
+        #expect(warnings.filter { $0.pointer == "#/components/responses/Unauthorized/links" }.count == 1)
     }
 }
