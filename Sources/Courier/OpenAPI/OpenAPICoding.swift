@@ -41,4 +41,29 @@ public enum OpenAPICoding {
         let whole = date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970
         return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
     }
+
+    /// The members of the object `decoder` reads whose keys are not among `known`, each decoded as
+    /// `Value`: a schema's `additionalProperties` beside its `properties`. A member that is not a `Value`
+    /// is left out rather than failing the whole object, as an unknown enumeration value is kept: servers
+    /// add members their documents do not describe.
+    public static func additionalProperties<Value: Decodable>(
+        _ type: Value.Type, from decoder: any Decoder, known: Set<String>
+    ) throws -> [String: Value] {
+        let container = try decoder.container(keyedBy: OpenAPICodingKey.self)
+        var members: [String: Value] = [:]
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            if let value = try? container.decode(Value.self, forKey: key) { members[key.stringValue] = value }
+        }
+        return members
+    }
+
+    /// Writes `members` into the object `encoder` writes, beside the declared properties.
+    public static func encodeAdditionalProperties<Value: Encodable>(
+        _ members: [String: Value], to encoder: any Encoder
+    ) throws {
+        var container = encoder.container(keyedBy: OpenAPICodingKey.self)
+        for (key, value) in members {
+            try container.encode(value, forKey: OpenAPICodingKey(key))
+        }
+    }
 }

@@ -266,7 +266,23 @@ final class ModelBuilder {
                     doc: Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }))
         }
-        models.append(.object(ObjectModel(name: name, doc: doc, properties: built)))
+        var additional: (name: String, type: SwiftType)?
+        if let extra = additionalSchema(of: schema, at: pointer) {
+            let (type, nullable) = self.type(
+                of: extra.schema, suggestedName: name + "Value", pointer: extra.pointer)
+            additional = (names.unique("additionalProperties"), nullable ? .optional(type) : type)
+        }
+        models.append(.object(ObjectModel(name: name, doc: doc, properties: built, additional: additional)))
+    }
+
+    /// The schema of the members an object with properties allows beside them, when it gives one: an
+    /// `additionalProperties` of `true` or `{}` only says the object is open, as JSON Schema's objects are.
+    private func additionalSchema(of schema: DocumentNode, at pointer: String) -> (
+        schema: DocumentNode, pointer: String
+    )? {
+        guard let extra = schema["additionalProperties"], let entries = extra.object?.entries, !entries.isEmpty
+        else { return nil }
+        return (extra, pointer + "/additionalProperties")
     }
 
     /// The properties of an object schema and of every `allOf` part, in order.

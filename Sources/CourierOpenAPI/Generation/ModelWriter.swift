@@ -34,20 +34,30 @@ struct ModelWriter {
                 code.doc(property.doc)
                 code.line("public \(binding) \(property.name): \(typeCode(property))")
             }
-            if !object.properties.isEmpty { code.line() }
+            let additional = object.additional.map { ($0.name, "[Swift.String: \($0.type.code(in: namespace))]") }
+            if let (name, type) = additional {
+                code.doc("The members beside the declared properties, by key (the schema's `additionalProperties`).")
+                code.line("public \(binding) \(name): \(type)")
+            }
+            if !object.properties.isEmpty || additional != nil { code.line() }
             code.doc("Creates the value from its properties.")
-            let parameters = object.properties.map { property in
+            var parameters = object.properties.map { property in
                 "\(property.name): \(typeCode(property))"
                     + (property.isOptional ? " = nil" : property.defaultValue.map { " = \($0)" } ?? "")
             }
+            if let (name, type) = additional { parameters.append("\(name): \(type) = [:]") }
             code.block("public init(\(parameters.joined(separator: ", "))) {") { code in
                 for property in object.properties {
                     code.line("self.\(property.name) = \(property.name)")
                 }
+                if let (name, _) = additional { code.line("self.\(name) = \(name)") }
             }
-            if object.properties.contains(where: { SwiftNames.bare($0.name) != $0.key }) {
+            if object.properties.contains(where: { SwiftNames.bare($0.name) != $0.key })
+                || (additional != nil && !object.properties.isEmpty)
+            {
                 code.line()
-                code.block("enum CodingKeys: Swift.String, Swift.CodingKey {") { code in
+                let iterable = additional != nil ? ", Swift.CaseIterable" : ""
+                code.block("enum CodingKeys: Swift.String, Swift.CodingKey\(iterable) {") { code in
                     for property in object.properties {
                         let bare = SwiftNames.bare(property.name)
                         code.line(
@@ -57,6 +67,42 @@ struct ModelWriter {
                     }
                 }
             }
+            if let additional = object.additional { writeCoding(object, additional, into: &code) }
+        }
+    }
+
+    /// Decoding and encoding written out, for an object whose other members go to a dictionary.
+    private func writeCoding(
+        _ object: ObjectModel, _ additional: (name: String, type: SwiftType), into code: inout CodeWriter
+    ) {
+        code.line()
+        code.doc("Decodes the declared properties, and every other member into `\(additional.name)`.")
+        code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
+            if !object.properties.isEmpty {
+                code.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in object.properties {
+                let method = property.isOptional ? "decodeIfPresent" : "decode"
+                code.line(
+                    "self.\(property.name) = try container.\(method)(\(property.type.code(in: namespace)).self, forKey: .\(property.name))"
+                )
+            }
+            let known = object.properties.isEmpty ? "[]" : "Swift.Set(CodingKeys.allCases.map(\\.stringValue))"
+            code.line(
+                "self.\(additional.name) = try OpenAPICoding.additionalProperties(\(additional.type.code(in: namespace)).self, from: decoder, known: \(known))"
+            )
+        }
+        code.line()
+        code.doc("Encodes the declared properties and the other members beside them.")
+        code.block("public func encode(to encoder: any Swift.Encoder) throws {") { code in
+            if !object.properties.isEmpty {
+                code.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            }
+            for property in object.properties {
+                let method = property.isOptional ? "encodeIfPresent" : "encode"
+                code.line("try container.\(method)(\(property.name), forKey: .\(property.name))")
+            }
+            code.line("try OpenAPICoding.encodeAdditionalProperties(\(additional.name), to: encoder)")
         }
     }
 

@@ -93,6 +93,9 @@ struct ObjectModel {
     var doc: String?
     /// The properties in document order.
     var properties: [Property]
+    /// The Swift name and value type of the members that `additionalProperties` allows beside the
+    /// properties, when the schema gives them one.
+    var additional: (name: String, type: SwiftType)? = nil
     /// Written as a final class, because a cycle of direct references makes a struct impossible.
     var isClass = false
 }

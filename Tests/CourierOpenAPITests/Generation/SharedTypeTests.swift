@@ -54,7 +54,10 @@ extension GeneratorTests {
               }},
               "SameAlbum": {"$ref": "#/components/schemas/Album"},
               "Loop": {"$ref": "#/components/schemas/Loop"},
-              "Filter": {"type": "object", "properties": {"year": {"type": "integer"}}}
+              "Filter": {"type": "object", "properties": {"year": {"type": "integer"}}},
+              "Scores": {"type": "object", "properties": {"name": {"type": "string"}},
+                         "additionalProperties": {"type": "integer"}},
+              "Open": {"type": "object", "properties": {"name": {"type": "string"}}, "additionalProperties": true}
             }
           }
         }
@@ -101,5 +104,17 @@ extension GeneratorTests {
         #expect(warnings.contains { $0.pointer == "#/paths/~1tracks/get/callbacks" })
         // Both operations use the response: its links are one warning.
         #expect(warnings.filter { $0.pointer == "#/components/responses/Unauthorized/links" }.count == 1)
+    }
+
+    @Test func membersBesideThePropertiesGoToADictionaryWhenTheSchemaTypesThem() throws {
+        let (text, _) = try generate(Self.shared)
+        #expect(text.contains("public var additionalProperties: [Swift.String: Swift.Int]"))
+        #expect(text.contains("enum CodingKeys: Swift.String, Swift.CodingKey, Swift.CaseIterable {"))
+        #expect(
+            text.contains(
+                "self.additionalProperties = try OpenAPICoding.additionalProperties(Swift.Int.self, from: decoder, known: Swift.Set(CodingKeys.allCases.map(\\.stringValue)))"
+            ))
+        // `additionalProperties: true` only says the object is open: no dictionary for it.
+        #expect(text.components(separatedBy: "public var additionalProperties:").count == 2)
     }
 }
