@@ -160,19 +160,23 @@ final class ModelBuilder {
 
     private func declare(_ schema: DocumentNode, name: String, pointer: String) {
         let doc = DocText.join(schema["title"]?.string, schema["description"]?.string)
-        if let raw = schema.enumRawType, let values = schema["enum"]?.array, !values.isEmpty {
+        if let raw = schema.enumRawType, let values = schema.enumeratedValues {
             var caseNames = NameScope(reserved: ["rawValue", "init", "allCases"])
-            let cases = values.compactMap { value -> (String, String)? in
+            let cases = values.compactMap { value, title, doc -> EnumerationModel.Case? in
+                let literal: String
+                var name: String
                 switch value.value {
                 case .string(let text):
-                    (caseNames.unique(SwiftNames.memberName(text.isEmpty ? "empty" : text)), SwiftNames.literal(text))
+                    literal = SwiftNames.literal(text)
+                    name = SwiftNames.memberName(text.isEmpty ? "empty" : text)
                 case .integer(let text), .number(let text):
-                    (
-                        caseNames.unique(
-                            SwiftNames.memberName("value " + text.replacingOccurrences(of: "-", with: "minus "))), text
-                    )
-                default: nil
+                    literal = text
+                    name = SwiftNames.memberName("value " + text.replacingOccurrences(of: "-", with: "minus "))
+                default: return nil
                 }
+                // A documented constant's title (`TYPING_START`) names it better than its value (`1`).
+                if let title, !title.isEmpty { name = SwiftNames.memberName(title) }
+                return EnumerationModel.Case(name: caseNames.unique(name), literal: literal, doc: doc)
             }
             models.append(.enumeration(EnumerationModel(name: name, doc: doc, rawType: raw, cases: cases)))
             return

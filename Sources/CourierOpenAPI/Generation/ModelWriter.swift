@@ -124,7 +124,8 @@ struct ModelWriter {
             code.doc("The value for a raw value, listed or not.")
             code.line("public init(rawValue: \(enumeration.rawType)) { self.rawValue = rawValue }")
             for item in enumeration.cases {
-                code.doc("`\(item.literal.replacingOccurrences(of: "`", with: "'"))`")
+                let literal = "`\(item.literal.replacingOccurrences(of: "`", with: "'"))`"
+                code.doc(item.doc.map { literal + ": " + $0 } ?? literal)
                 code.line("public static let \(item.name) = \(enumeration.name)(rawValue: \(item.literal))")
             }
         }

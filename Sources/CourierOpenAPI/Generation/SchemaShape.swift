@@ -18,7 +18,7 @@ extension DocumentNode {
     /// Whether the schema is written as a model of its own (object, enumeration, union) rather than a
     /// plain Swift type.
     var needsModel: Bool {
-        if self["enum"]?.array.map({ !$0.isEmpty && enumRawType != nil }) == true { return true }
+        if enumeratedValues != nil && enumRawType != nil { return true }
         if unionChoices != nil { return true }
         if self["allOf"] != nil { return wrappedPart == nil }
         let kinds = schemaTypes.filter { $0 != "null" }
@@ -52,16 +52,39 @@ extension DocumentNode {
         "default", "externalDocs", "xml", "$comment",
     ]
 
-    /// The choices of a `oneOf`/`anyOf` that is a real union (not only `X or null`).
+    /// The choices of a `oneOf`/`anyOf` that is a real union (not only `X or null`, nor a list of
+    /// constants).
     var unionChoices: [DocumentNode]? {
-        guard let choices = (self["oneOf"] ?? self["anyOf"])?.array else { return nil }
+        guard let choices = (self["oneOf"] ?? self["anyOf"])?.array, constantChoices == nil else { return nil }
         let real = choices.filter { $0.schemaTypes != ["null"] }
         return real.count > 1 ? real : nil
     }
 
-    /// The raw type of an `enum` of strings, integers or numbers (`null` allowed among them).
+    /// The values a schema lists, each with the title and description it has: an `enum`, or a
+    /// `oneOf`/`anyOf` whose every choice is a `const` (how JSON Schema documents each value of an
+    /// enumeration).
+    var enumeratedValues: [(value: DocumentNode, title: String?, doc: String?)]? {
+        if let values = self["enum"]?.array, !values.isEmpty { return values.map { ($0, nil, nil) } }
+        return constantChoices
+    }
+
+    private var constantChoices: [(value: DocumentNode, title: String?, doc: String?)]? {
+        guard let choices = (self["oneOf"] ?? self["anyOf"])?.array else { return nil }
+        var values: [(value: DocumentNode, title: String?, doc: String?)] = []
+        for choice in choices where choice.schemaTypes != ["null"] {
+            guard let constant = choice["const"],
+                choice.object?.entries.allSatisfy({
+                    $0.key == "const" || $0.key == "type" || DocumentNode.isAnnotation($0.key)
+                }) == true
+            else { return nil }
+            values.append((constant, choice["title"]?.string, choice["description"]?.string))
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// The raw type of an `enum` (or constants) of strings, integers or numbers (`null` allowed among them).
     var enumRawType: String? {
-        let values = self["enum"]?.array ?? []
+        let values = enumeratedValues?.map(\.value) ?? []
         if values.allSatisfy({ $0.string != nil || $0.value.isNull }) { return "Swift.String" }
         if values.allSatisfy({ if case .integer = $0.value { true } else { $0.value.isNull } }) { return "Swift.Int" }
         if values.allSatisfy({ $0.numberText != nil || $0.value.isNull }) { return "Swift.Double" }

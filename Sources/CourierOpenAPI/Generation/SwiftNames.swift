@@ -9,7 +9,10 @@ enum SwiftNames {
 
     /// A case, property or parameter name: `lowerCamelCase`, a keyword in backticks.
     static func memberName(_ text: String) -> String {
-        let parts = words(text)
+        // A name in capitals throughout (`TYPING_START`) is a constant's spelling, not acronyms: its words
+        // are read as lowercase ones (`typingStart`).
+        let shouting = text.contains(where: \.isUppercase) && !text.contains(where: \.isLowercase)
+        let parts = words(shouting ? text.lowercased() : text)
         guard let first = parts.first else { return "value" }
         let name = lowercasedStart(first) + parts.dropFirst().map(capitalized).joined()
         let safeName = safe(name, prefix: "_")

@@ -108,8 +108,18 @@ struct EnumerationModel {
     var doc: String?
     /// The raw value type: `Swift.String`, `Swift.Int` or `Swift.Double`.
     var rawType: String
-    /// Each documented value: its Swift name and its literal.
-    var cases: [(name: String, literal: String)]
+    /// A documented value.
+    struct Case {
+        /// The Swift name of its static constant.
+        var name: String
+        /// Its Swift literal.
+        var literal: String
+        /// Its description, when the document gives one.
+        var doc: String?
+    }
+
+    /// Each documented value.
+    var cases: [Case]
 }
 
 /// One of several types (`oneOf`/`anyOf`).

@@ -84,6 +84,8 @@ struct GeneratorTests {
         #expect(SwiftNames.memberName("default") == "`default`")
         #expect(SwiftNames.memberName("123abc") == "_123abc")
         #expect(SwiftNames.memberName("self") == "selfValue")
+        #expect(SwiftNames.memberName("TYPING_START") == "typingStart")
+        #expect(SwiftNames.memberName("URL") == "url")
         #expect(SwiftNames.typeName("pet.owner") == "PetOwner")
         #expect(SwiftNames.typeName("") == "Value")
         var scope = NameScope()

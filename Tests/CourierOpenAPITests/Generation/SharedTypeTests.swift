@@ -55,6 +55,10 @@ extension GeneratorTests {
               "SameAlbum": {"$ref": "#/components/schemas/Album"},
               "Loop": {"$ref": "#/components/schemas/Loop"},
               "Filter": {"type": "object", "properties": {"year": {"type": "integer"}}},
+              "Action": {"oneOf": [
+                {"title": "TYPING_START", "description": "User started typing", "const": "TYPING_START"},
+                {"title": "INVITE_CREATE", "const": "INVITE_CREATE"}]},
+              "Level": {"type": "integer", "oneOf": [{"title": "LOW", "const": 1}, {"title": "HIGH", "const": 2}]},
               "Scores": {"type": "object", "properties": {"name": {"type": "string"}},
                          "additionalProperties": {"type": "integer"}},
               "Open": {"type": "object", "properties": {"name": {"type": "string"}}, "additionalProperties": true}
@@ -116,5 +120,18 @@ extension GeneratorTests {
             ))
         // `additionalProperties: true` only says the object is open: no dictionary for it.
         #expect(text.components(separatedBy: "public var additionalProperties:").count == 2)
+    }
+
+    @Test func aChoiceOfConstantsIsAnOpenEnumerationNamedByTheTitles() throws {
+        let (text, _) = try generate(Self.shared)
+        #expect(text.contains("public struct Action: Swift.RawRepresentable, Codable, Swift.Hashable, Sendable {"))
+        #expect(
+            text.contains(
+                "/// `\"TYPING_START\"`: User started typing\n        public static let typingStart = Action(rawValue: \"TYPING_START\")"
+            ))
+        #expect(text.contains("public static let inviteCreate = Action(rawValue: \"INVITE_CREATE\")"))
+        #expect(text.contains("public var rawValue: Swift.Int"))
+        #expect(text.contains("public static let high = Level(rawValue: 2)"))
+        #expect(!text.contains("case string2"))
     }
 }
