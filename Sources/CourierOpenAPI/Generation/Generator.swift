@@ -49,6 +49,22 @@ struct Generator {
             return (tag, enumNames.unique(enumNames.isTaken(name) ? name + "API" : name), members)
         }
         let samples = SampleValues(models: models)
+        let all = models.models
+        let modelWriter = ModelWriter(
+            namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all))
+        let cycles = ModelWriter.modelsInCycles(all)
+        // The models an operation made for itself (its inline bodies and responses) are written beside
+        // its target; the components' models fill the model files. Both halves then weigh about the
+        // same, and the compiler's batches (consecutive files) with them.
+        var besideTargets = Array(repeating: [Int](), count: Self.targetFileCount)
+        var placed = Set<Int>()
+        for (index, group) in groups.enumerated() {
+            for operation in group.operations {
+                for model in operation.models where placed.insert(model).inserted {
+                    besideTargets[index % Self.targetFileCount].append(model)
+                }
+            }
+        }
         var targetFiles = Array(repeating: CodeWriter(), count: Self.targetFileCount)
         for (index, group) in groups.enumerated() {
             let tagDoc = root["tags"]?.array?.first { $0["name"]?.string == group.tag }?["description"]?.string
@@ -65,15 +81,12 @@ struct Generator {
             }
             targetFiles[index % Self.targetFileCount].line(code.text.trimmingSuffixNewlines)
         }
-        // Models made while reading operations are in the list too: write them after.
-        var modelFiles = Array(repeating: [ModelDeclaration](), count: Self.modelFileCount)
-        let all = models.models
-        let cycles = ModelWriter.modelsInCycles(all)
-        let parameterModels = Self.parameterModels(of: operations, in: all)
-        let perFile = max(1, (all.count + Self.modelFileCount - 1) / Self.modelFileCount)
-        for (index, model) in all.enumerated() {
-            modelFiles[min(index / perFile, Self.modelFileCount - 1)].append(model)
+        for (index, chosen) in besideTargets.enumerated() where !chosen.isEmpty {
+            targetFiles[index].line()
+            modelWriter.write(chosen.sorted().map { all[$0] }, inCycles: cycles, into: &targetFiles[index])
         }
+        let modelFiles = Self.split(
+            all.indices.filter { !placed.contains($0) }.map { all[$0] }, into: Self.modelFileCount)
         let header = Self.header(document: document)
         var files: [(String, String)] = []
         files.append(
@@ -85,10 +98,7 @@ struct Generator {
             ))
         for (index, chunk) in modelFiles.enumerated() {
             var code = CodeWriter()
-            if !chunk.isEmpty {
-                ModelWriter(namespace: namespace, parameterModels: parameterModels).write(
-                    chunk, inCycles: cycles, into: &code)
-            }
+            if !chunk.isEmpty { modelWriter.write(chunk, inCycles: cycles, into: &code) }
             files.append(("\(name)+Models\(index + 1).swift", header + code.text))
         }
         for (index, code) in targetFiles.enumerated() {
@@ -98,6 +108,21 @@ struct Generator {
         var said = Set<GenerationWarning>()
         let warnings = (document.warnings + models.warnings).filter { said.insert($0).inserted }
         return (files, warnings)
+    }
+
+    /// `models` in `count` runs of about the same weight (what each costs to compile), in order.
+    static func split(_ models: [ModelDeclaration], into count: Int) -> [[ModelDeclaration]] {
+        let weights = models.map(\.weight)
+        let total = max(1, weights.reduce(0, +))
+        var runs = Array(repeating: [ModelDeclaration](), count: count)
+        var sum = 0
+        for (model, weight) in zip(models, weights) {
+            // The run whose share of the total the model's middle falls in.
+            let run = min(count - 1, (2 * sum + weight) * count / (2 * total))
+            runs[run].append(model)
+            sum += weight
+        }
+        return runs
     }
 
     /// The models a request writes as text (parameters, fields of form and multipart bodies), which

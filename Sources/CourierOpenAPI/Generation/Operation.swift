@@ -91,6 +91,9 @@ struct Operation {
     var replies: [Reply]
     /// The security requirements: alternatives, each a list of scheme names.
     var security: [[String]]
+    /// The models first made for this operation (its inline bodies, responses and parameters), as
+    /// indexes into the builder's list: they are written beside its target.
+    var models: Range<Int> = 0..<0
 
     /// The success responses' status codes (2XX ranges in full); 200…299 when none is documented.
     var successCodes: [Int] {

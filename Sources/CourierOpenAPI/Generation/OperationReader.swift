@@ -33,6 +33,7 @@ struct OperationReader {
                 caseNames[tag] = scope
                 let typePrefix = SwiftNames.typeName(SwiftNames.bare(caseName))
                 var labels = NameScope(reserved: ["body"])
+                let firstModel = models.models.count
                 let parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
                     .compactMap {
                         read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels)
@@ -56,6 +57,7 @@ struct OperationReader {
                         replies: readReplies(
                             operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
                         security: security))
+                operations[operations.count - 1].models = firstModel..<models.models.count
             }
         }
         return operations

@@ -58,6 +58,16 @@ enum ModelDeclaration {
     /// A schema that is another type under a name of its own (an array, a scalar, a dictionary).
     case alias(name: String, doc: String?, type: SwiftType)
 
+    /// About what the model costs to compile, in units of one stored property.
+    var weight: Int {
+        switch self {
+        case .object(let model): 2 + model.properties.count + (model.additional == nil ? 0 : model.properties.count)
+        case .enumeration(let model): 2 + model.cases.count / 2
+        case .union(let model): 4 + 2 * model.choices.count
+        case .alias: 1
+        }
+    }
+
     /// The model's name in the namespace.
     var name: String {
         switch self {

@@ -134,4 +134,32 @@ extension GeneratorTests {
         #expect(text.contains("public static let high = Level(rawValue: 2)"))
         #expect(!text.contains("case string2"))
     }
+
+    @Test func anOperationsOwnModelsAreBesideItsTargetAndTheComponentsFillTheModelFiles() throws {
+        let root = try JSONReader.read(Array(Self.shared.utf8), file: "music.json")
+        let document = LoadedDocument(
+            root: root, sourceVersion: "3.0.3", isVersion31: false, rootFile: "music.json", warnings: [])
+        let files = Generator(document: document, name: "Music").generate().files
+        let unauthorized = files.filter { $0.contents.contains("public struct Unauthorized:") }.map(\.name)
+        #expect(unauthorized == ["Music+Targets1.swift"])
+        let album = files.filter { $0.contents.contains("public struct Album:") }.map(\.name)
+        #expect(album.count == 1 && album.first?.hasPrefix("Music+Models") == true)
+    }
+
+    @Test func modelFilesAreRunsOfAboutTheSameWeightInDocumentOrder() {
+        let models = (0..<12).map { index in
+            ModelDeclaration.object(
+                ObjectModel(
+                    name: "M\(index)", doc: nil,
+                    properties: (0..<(index < 3 ? 10 : 1)).map {
+                        ObjectModel.Property(key: "p\($0)", name: "p\($0)", type: .string, isOptional: true, doc: nil)
+                    }))
+        }
+        let runs = Generator.split(models, into: 4)
+        #expect(runs.flatMap { $0.map(\.name) } == models.map(\.name))
+        let weights = runs.map { $0.map(\.weight).reduce(0, +) }
+        let total = models.map(\.weight).reduce(0, +)
+        // Split by count, the three heavy ones would make one run of 36 and three of 9.
+        #expect(weights.allSatisfy { abs($0 - total / 4) <= 9 }, "\(weights)")
+    }
 }
