@@ -60,7 +60,7 @@ struct OpenAPIInputs {
 
     /// The names of the files written: the same fixed set `courier-openapi --help` lists.
     var outputFiles: [String] {
-        ["\(name).swift"] + (1...4).map { "\(name)+Models\($0).swift" } + (1...2).map { "\(name)+Targets\($0).swift" }
+        ["\(name).swift"] + (1...7).map { "\(name)+Part\($0).swift" }
     }
 }
 

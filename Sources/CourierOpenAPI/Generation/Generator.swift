@@ -9,16 +9,8 @@ struct Generator {
         var operations: Set<String> = []
     }
 
-    /// How many files the models are spread over.
-    static let modelFileCount = 4
-    /// How many files the targets are spread over.
-    static let targetFileCount = 2
-
-    /// The names of the files written for the namespace `name`.
-    static func fileNames(for name: String) -> [String] {
-        ["\(name).swift"] + (1...modelFileCount).map { "\(name)+Models\($0).swift" }
-            + (1...targetFileCount).map { "\(name)+Targets\($0).swift" }
-    }
+    /// The names of the files written for the namespace `name` (see ``FileLayout``).
+    static func fileNames(for name: String) -> [String] { FileLayout.fileNames(for: name) }
 
     /// The loaded document.
     let document: LoadedDocument
@@ -53,76 +45,67 @@ struct Generator {
         let modelWriter = ModelWriter(
             namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all))
         let cycles = ModelWriter.modelsInCycles(all)
-        // The models an operation made for itself (its inline bodies and responses) are written beside
-        // its target; the components' models fill the model files. Both halves then weigh about the
-        // same, and the compiler's batches (consecutive files) with them.
-        var besideTargets = Array(repeating: [Int](), count: Self.targetFileCount)
+        // The components' models, then each target followed by the models its operations made.
+        var own = Array(repeating: [Int](), count: groups.count)
         var placed = Set<Int>()
         for (index, group) in groups.enumerated() {
             for operation in group.operations {
-                for model in operation.models where placed.insert(model).inserted {
-                    besideTargets[index % Self.targetFileCount].append(model)
+                own[index] += operation.models.filter { placed.insert($0).inserted }
+            }
+        }
+        var pieces = all.indices.filter { !placed.contains($0) }.map(FileLayout.Piece.model)
+        for index in groups.indices { pieces += [.target(index)] + own[index].map(FileLayout.Piece.model) }
+        let weights = pieces.map { piece in
+            switch piece {
+            case .model(let index): all[index].weight
+            case .target(let index): FileLayout.weight(of: groups[index].operations)
+            }
+        }
+        let runs = FileLayout.runs(pieces, weights: weights, count: FileLayout.partCount + 1)
+        let texts = runs.map { run in
+            var code = CodeWriter()
+            var batch: [ModelDeclaration] = []
+            func flush() {
+                guard !batch.isEmpty else { return }
+                if !code.text.isEmpty { code.line() }
+                modelWriter.write(batch, inCycles: cycles, into: &code)
+                batch = []
+            }
+            for piece in run {
+                switch piece {
+                case .model(let index): batch.append(all[index])
+                case .target(let index):
+                    flush()
+                    let group = groups[index]
+                    let tagDoc = root["tags"]?.array?.first { $0["name"]?.string == group.tag }?["description"]?.string
+                    if !code.text.isEmpty { code.line() }
+                    TargetWriter(
+                        namespace: namespace, name: group.name, tag: group.tag, doc: tagDoc,
+                        operations: group.operations, schemes: schemes, samples: samples
+                    ).write(into: &code)
+                    code.line()
+                    CallWriter(namespace: namespace, name: group.name, operations: group.operations).write(
+                        into: &code)
                 }
             }
+            flush()
+            return code.text
         }
-        var targetFiles = Array(repeating: CodeWriter(), count: Self.targetFileCount)
-        for (index, group) in groups.enumerated() {
-            let tagDoc = root["tags"]?.array?.first { $0["name"]?.string == group.tag }?["description"]?.string
-            var code = CodeWriter()
-            TargetWriter(
-                namespace: namespace, name: group.name, tag: group.tag, doc: tagDoc, operations: group.operations,
-                schemes: schemes,
-                samples: samples
-            ).write(into: &code)
-            code.line()
-            CallWriter(namespace: namespace, name: group.name, operations: group.operations).write(into: &code)
-            if !targetFiles[index % Self.targetFileCount].text.isEmpty {
-                targetFiles[index % Self.targetFileCount].line()
-            }
-            targetFiles[index % Self.targetFileCount].line(code.text.trimmingSuffixNewlines)
-        }
-        for (index, chosen) in besideTargets.enumerated() where !chosen.isEmpty {
-            targetFiles[index].line()
-            modelWriter.write(chosen.sorted().map { all[$0] }, inCycles: cycles, into: &targetFiles[index])
-        }
-        let modelFiles = Self.split(
-            all.indices.filter { !placed.contains($0) }.map { all[$0] }, into: Self.modelFileCount)
         let header = Self.header(document: document)
-        var files: [(String, String)] = []
-        files.append(
-            (
-                "\(name).swift",
-                header
-                    + NamespaceWriter(namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes)
-                    .text
-            ))
-        for (index, chunk) in modelFiles.enumerated() {
-            var code = CodeWriter()
-            if !chunk.isEmpty { modelWriter.write(chunk, inCycles: cycles, into: &code) }
-            files.append(("\(name)+Models\(index + 1).swift", header + code.text))
-        }
-        for (index, code) in targetFiles.enumerated() {
-            files.append(("\(name)+Targets\(index + 1).swift", header + code.text))
+        let namespaceText = NamespaceWriter(
+            namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes
+        ).text
+        let last = texts.last ?? ""
+        var files: [(String, String)] = [
+            ("\(name).swift", header + namespaceText + (last.isEmpty ? "" : "\n" + last))
+        ]
+        for (index, text) in texts.dropLast().enumerated() {
+            files.append(("\(name)+Part\(index + 1).swift", header + text))
         }
         // A shared component is met by every operation that uses it: its warnings are said once.
         var said = Set<GenerationWarning>()
         let warnings = (document.warnings + models.warnings).filter { said.insert($0).inserted }
         return (files, warnings)
-    }
-
-    /// `models` in `count` runs of about the same weight (what each costs to compile), in order.
-    static func split(_ models: [ModelDeclaration], into count: Int) -> [[ModelDeclaration]] {
-        let weights = models.map(\.weight)
-        let total = max(1, weights.reduce(0, +))
-        var runs = Array(repeating: [ModelDeclaration](), count: count)
-        var sum = 0
-        for (model, weight) in zip(models, weights) {
-            // The run whose share of the total the model's middle falls in.
-            let run = min(count - 1, (2 * sum + weight) * count / (2 * total))
-            runs[run].append(model)
-            sum += weight
-        }
-        return runs
     }
 
     /// The models a request writes as text (parameters, fields of form and multipart bodies), which

@@ -126,7 +126,11 @@ struct ModelWriter {
             for item in enumeration.cases {
                 let literal = "`\(item.literal.replacingOccurrences(of: "`", with: "'"))`"
                 code.doc(item.doc.map { literal + ": " + $0 } ?? literal)
-                code.line("public static let \(item.name) = \(enumeration.name)(rawValue: \(item.literal))")
+                // A computed value, not a stored `let`: nothing for the compiler to infer or to
+                // initialise lazily, in every file that uses the type.
+                code.line(
+                    "public static var \(item.name): \(enumeration.name) { \(enumeration.name)(rawValue: \(item.literal)) }"
+                )
             }
         }
     }

@@ -26,8 +26,9 @@ struct GeneratorOptions: Equatable {
         files are followed. The files written into FOLDER (an existing file is rewritten only when its text
         changes) are always these, some possibly empty:
           NAME.swift                 the namespace `enum NAME`: baseURL, allTargets, API-key plugins
-          NAME+Models1…4.swift       Codable models of the schemas
-          NAME+Targets1…2.swift      one TargetType enum per tag, and typed calls on Provider
+          NAME+Part1…7.swift         Codable models of the schemas, then one TargetType enum per tag
+                                     with its typed calls on Provider and the models of its operations;
+                                     the files weigh about the same, so they compile in parallel
 
         OPTIONS:
           --output FOLDER            where to write the files (created if missing)

@@ -122,7 +122,7 @@ struct GeneratorTests {
         #expect(text.contains("case petStatus = \"pet_status\""))
         #expect(text.contains("public let born: Foundation.Date?"))
         #expect(text.contains("public let selfValue: Swift.Bool?"))
-        #expect(text.contains("public static let available = PetPetStatus(rawValue: \"available\")"))
+        #expect(text.contains("public static var available: PetPetStatus { PetPetStatus(rawValue: \"available\") }"))
         #expect(text.contains("public enum Kind: Codable, Sendable"))
         #expect(text.contains("case \"dog\":"))
         #expect(text.contains("case \"Cat\":"))  // no mapping entry: the schema's name
