@@ -52,57 +52,50 @@ struct ModelWriter {
                 }
                 if let (name, _) = additional { code.line("self.\(name) = \(name)") }
             }
-            if object.properties.contains(where: { SwiftNames.bare($0.name) != $0.key })
-                || (additional != nil && !object.properties.isEmpty)
-            {
-                code.line()
-                let iterable = additional != nil ? ", Swift.CaseIterable" : ""
-                code.block("enum CodingKeys: Swift.String, Swift.CodingKey\(iterable) {") { code in
-                    for property in object.properties {
-                        let bare = SwiftNames.bare(property.name)
-                        code.line(
-                            bare == property.key
-                                ? "case \(property.name)"
-                                : "case \(property.name) = \(SwiftNames.literal(property.key))")
-                    }
-                }
-            }
-            if let additional = object.additional { writeCoding(object, additional, into: &code) }
+            if !object.properties.isEmpty || object.additional != nil { writeCoding(object, into: &code) }
         }
     }
 
-    /// Decoding and encoding written out, for an object whose other members go to a dictionary.
-    private func writeCoding(
-        _ object: ObjectModel, _ additional: (name: String, type: SwiftType), into code: inout CodeWriter
-    ) {
+    /// Decoding and encoding written out by key: the compiler would otherwise synthesise, for every
+    /// model, a `CodingKeys` enumeration with its conformances and the two methods, which is most of what
+    /// a large document's models cost to compile.
+    private func writeCoding(_ object: ObjectModel, into code: inout CodeWriter) {
+        let additional = object.additional
         code.line()
-        code.doc("Decodes the declared properties, and every other member into `\(additional.name)`.")
+        code.doc(
+            additional.map { "Decodes the declared properties, and every other member into `\($0.name)`." }
+                ?? "Decodes the properties from the members of their keys.")
         code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
             if !object.properties.isEmpty {
-                code.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                code.line("let container = try decoder.container(keyedBy: OpenAPICodingKey.self)")
             }
             for property in object.properties {
-                let method = property.isOptional ? "decodeIfPresent" : "decode"
+                let method = property.isOptional ? "valueIfPresent" : "value"
+                code.line("self.\(property.name) = try container.\(method)(\(SwiftNames.literal(property.key)))")
+            }
+            if let additional {
+                let known = object.properties.map { SwiftNames.literal($0.key) }.joined(separator: ", ")
                 code.line(
-                    "self.\(property.name) = try container.\(method)(\(property.type.code(in: namespace)).self, forKey: .\(property.name))"
+                    "self.\(additional.name) = try OpenAPICoding.additionalProperties(\(additional.type.code(in: namespace)).self, from: decoder, known: [\(known)])"
                 )
             }
-            let known = object.properties.isEmpty ? "[]" : "Swift.Set(CodingKeys.allCases.map(\\.stringValue))"
-            code.line(
-                "self.\(additional.name) = try OpenAPICoding.additionalProperties(\(additional.type.code(in: namespace)).self, from: decoder, known: \(known))"
-            )
         }
         code.line()
-        code.doc("Encodes the declared properties and the other members beside them.")
+        code.doc(
+            additional == nil
+                ? "Encodes the properties as the members of their keys."
+                : "Encodes the declared properties and the other members beside them.")
         code.block("public func encode(to encoder: any Swift.Encoder) throws {") { code in
             if !object.properties.isEmpty {
-                code.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                code.line("var container = encoder.container(keyedBy: OpenAPICodingKey.self)")
             }
             for property in object.properties {
-                let method = property.isOptional ? "encodeIfPresent" : "encode"
-                code.line("try container.\(method)(\(property.name), forKey: .\(property.name))")
+                let method = property.isOptional ? "writeIfPresent" : "write"
+                code.line("try container.\(method)(\(property.name), at: \(SwiftNames.literal(property.key)))")
             }
-            code.line("try OpenAPICoding.encodeAdditionalProperties(\(additional.name), to: encoder)")
+            if let additional {
+                code.line("try OpenAPICoding.encodeAdditionalProperties(\(additional.name), to: encoder)")
+            }
         }
     }
 

@@ -119,7 +119,10 @@ struct GeneratorTests {
         // A model that holds itself directly is a class; optional properties default to nil.
         #expect(text.contains("public final class Pet: Codable, Sendable"))
         #expect(text.contains("public let petStatus: Pets.PetPetStatus?"))
-        #expect(text.contains("case petStatus = \"pet_status\""))
+        // Coding is written out by the document's keys.
+        #expect(text.contains("self.petStatus = try container.valueIfPresent(\"pet_status\")"))
+        #expect(text.contains("try container.writeIfPresent(petStatus, at: \"pet_status\")"))
+        #expect(!text.contains("CodingKeys"))
         #expect(text.contains("public let born: Foundation.Date?"))
         #expect(text.contains("public let selfValue: Swift.Bool?"))
         #expect(text.contains("public static var available: PetPetStatus { PetPetStatus(rawValue: \"available\") }"))
