@@ -35,6 +35,12 @@ extension OperationReader {
             fields = object.properties.map { property in
                 (property.key, property.name, property.type == .data, property.type.isScalarLike)
             }
+            if let encoding = chosen.media["encoding"]?.object, encoding.count > 0 {
+                models.warnings.append(
+                    GenerationWarning(
+                        pointer: mediaPointer + "/encoding",
+                        message: "per-field encoding (content types, headers, styles) is not applied; each field is written as its schema says"))
+            }
         }
         let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
         return Operation.Body(

@@ -149,6 +149,29 @@ extension GeneratorTests {
         #expect(target.lowerBound < unauthorized.lowerBound)
     }
 
+    @Test func perFieldEncodingOfAMultipartBodyIsSkippedWithAWarning() throws {
+        let document = #"""
+            {
+              "openapi": "3.0.3", "info": {"title": "Uploads", "version": "1"},
+              "paths": {"/avatars": {"post": {
+                "operationId": "upload",
+                "requestBody": {"content": {"multipart/form-data": {
+                  "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
+                  "encoding": {"file": {"contentType": "image/png"}}}}},
+                "responses": {"204": {"description": "stored"}}}}},
+              "components": {"schemas": {"OpenAPIValue": {"type": "object", "properties": {"a": {"type": "string"}}}}}
+            }
+            """#
+        let (text, warnings) = try generate(document)
+        #expect(
+            warnings.contains {
+                $0.pointer == "#/paths/~1avatars/post/requestBody/content/multipart~1form-data/encoding"
+            })
+        // A schema named like one of Courier's types does not hide it.
+        #expect(!text.contains("public struct OpenAPIValue:"))
+        #expect(text.contains("public struct OpenAPIValue2:"))
+    }
+
     @Test func runsAreOfAboutTheSameWeightInOrder() {
         let weights = [12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3]
         let runs = FileLayout.runs(Array(weights.indices), weights: weights, count: 4)
