@@ -39,7 +39,8 @@ extension OperationReader {
                 models.warnings.append(
                     GenerationWarning(
                         pointer: mediaPointer + "/encoding",
-                        message: "per-field encoding (content types, headers, styles) is not applied; each field is written as its schema says"))
+                        message: "per-field encoding (content types, headers, styles) is not applied; "
+                            + "each field is written as its schema says"))
             }
         }
         let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
