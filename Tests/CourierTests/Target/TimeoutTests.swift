@@ -37,11 +37,14 @@ import Testing
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 0.5
         let provider = Provider<TestTarget>(transport: try kind.make(configuration: configuration))
-        var slow = try TestTarget.loopback("/echo?delay=1500")
+        // The answer comes long after the timeout, so that a deadline a loaded machine serves late
+        // still finds no answer; the second request's answer comes well within its own timeout.
+        let slow = try TestTarget.loopback("/echo?delay=10000")
         let outcome = await result { () async throws(CourierError) in try await provider.request(slow) }
         #expect((outcome.failure?.underlyingError as? URLError)?.code == .timedOut)
-        slow.timeoutInterval = 5
-        #expect(try await provider.request(slow).statusCode == 200, "a longer timeout of the target wins")
+        var longer = try TestTarget.loopback("/echo?delay=1500")
+        longer.timeoutInterval = 15
+        #expect(try await provider.request(longer).statusCode == 200, "a longer timeout of the target wins")
     }
 }
 
@@ -51,11 +54,13 @@ import Testing
     func aProvidersTimeoutEndsASlowRequestUnlessTheTargetSaysOtherwise(_ kind: TransportKind) async throws {
         let provider = Provider<TestTarget>(transport: try kind.make(), timeout: 0.5)
         #expect(provider.timeout == 0.5)
-        var slow = try TestTarget.loopback("/echo?delay=1500")
+        // As above: an answer long after the timeout, then one well within the target's own.
+        let slow = try TestTarget.loopback("/echo?delay=10000")
         let outcome = await result { () async throws(CourierError) in try await provider.request(slow) }
         #expect((outcome.failure?.underlyingError as? URLError)?.code == .timedOut)
-        slow.timeoutInterval = 5
-        #expect(try await provider.request(slow).statusCode == 200, "the target's own timeout wins")
+        var longer = try TestTarget.loopback("/echo?delay=1500")
+        longer.timeoutInterval = 15
+        #expect(try await provider.request(longer).statusCode == 200, "the target's own timeout wins")
         #expect(Provider<TestTarget>().timeout == nil)
     }
 }
