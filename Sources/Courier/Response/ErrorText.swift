@@ -180,6 +180,10 @@ enum ErrorText {
             return "\(capitalized(request)) was redirected too many times: \(ending(message ?? "a redirect loop"))"
         case .cannotDecodeContentData, .cannotDecodeRawData:
             return "The body of the answer to \(request) could not be decoded (its Content-Encoding is corrupt)."
+        case .unsupportedURL where error.userInfo[TransportFailure.refusedSchemeKey] is String:
+            let scheme = error.userInfo[TransportFailure.refusedSchemeKey] as? String ?? ""
+            return "\(capitalized(request)) was redirected to a \(scheme): URL, which was not followed: "
+                + "redirects go to http and https only."
         case .badURL, .unsupportedURL:
             return "\(capitalized(request)) cannot be sent: its URL is not an http or https URL Courier can request."
         case .userAuthenticationRequired:

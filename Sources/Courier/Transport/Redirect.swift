@@ -17,14 +17,28 @@ struct Redirect {
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// The hop that follows a `status` response with `location` to `request`, or `nil` when the
-    /// response is not to be followed: not a redirect, no `Location`, or one that is not an absolute or
-    /// relative `http`/`https` URL with a host. The caller counts hops against the limit.
-    static func next(after status: Int, location: String?, from request: URLRequest) -> Redirect? {
+    /// response is not a redirect to follow: not a redirect status, no `Location`, or one that is not a
+    /// URL with a host. The caller counts hops against the limit.
+    ///
+    /// - Throws: `URLError(.unsupportedURL)` naming the scheme when `location` points anywhere but
+    ///   `http` or `https` (`file:`, `ftp:`, `data:`, `javascript:`…): the request fails, as in curl, Go
+    ///   and browsers, rather than handing back a 3xx that code without validation would take for success.
+    static func next(after status: Int, location: String?, from request: URLRequest) throws -> Redirect? {
         guard statuses.contains(status), let location, let from = request.url,
             let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: from)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = target.host, !host.isEmpty
+            let scheme = target.scheme?.lowercased()
         else { return nil }
+        guard scheme == "http" || scheme == "https" else {
+            throw URLError(
+                .unsupportedURL,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "The server redirected to a \(scheme): URL, which was refused: redirects are followed to http and https only.",
+                    NSURLErrorFailingURLErrorKey: from,
+                    TransportFailure.refusedSchemeKey: scheme,
+                ])
+        }
+        guard let host = target.host, !host.isEmpty else { return nil }
 
         let method = request.httpMethod ?? "GET"
         let becomesGet =

@@ -11,6 +11,8 @@ import Foundation
 enum TransportFailure {
     /// The user-info key of the request's HTTP method (a `String`).
     static let methodKey = "CourierHTTPMethod"
+    /// The user-info key of the scheme a refused redirect pointed to (a `String`), on `.unsupportedURL`.
+    static let refusedSchemeKey = "CourierRefusedRedirectScheme"
     /// The user-info key of the timeout that ran out, in seconds (a `TimeInterval`), on `.timedOut`.
     static let timeoutKey = "CourierTimeoutInterval"
 

@@ -11,8 +11,9 @@ import Foundation
 /// ```
 ///
 /// Redirects (see `docs/RELIABILITY.md` for the whole table):
-/// - only to `http` and `https`; any other `Location` (`file:`, `data:`, `javascript:`, one that is not a
-///   URL) is not followed, and the 3xx response is handed back as it is;
+/// - only to `http` and `https`: a `Location` of another scheme (`file:`, `ftp:`, `data:`,
+///   `javascript:`…) fails the request with `URLError(.unsupportedURL)` naming the scheme, as curl, Go
+///   and browsers do; one that is not a URL with a host is not followed, and the 3xx is the answer;
 /// - `Authorization`, `Proxy-Authorization` and `Cookie` never go to another origin (scheme, host or port
 ///   differ); the new origin gets only its own cookies from the cookie storage;
 /// - 301 and 302 turn a `POST`, and 303 any method but `HEAD`, into a `GET` without a body, as browsers

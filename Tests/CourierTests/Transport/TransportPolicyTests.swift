@@ -127,14 +127,42 @@ import Testing
         #expect(summary["bytes"] as? Int == payload.count)
     }
 
-    @Test(arguments: TransportKind.allCases, ["file:///etc/passwd", "javascript:alert(1)", "data:text/plain,hello"])
-    func aRedirectToAnythingButHTTPIsNotFollowed(kind: TransportKind, location: String) async throws {
+    @Test(
+        arguments: TransportKind.allCases,
+        ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1/x", "dict://127.0.0.1/x",
+         "data:text/plain,hello", "javascript:alert(1)"])
+    func aRedirectToAnotherSchemeFailsAndNamesIt(kind: TransportKind, location: String) async throws {
         let (server, hits) = try countingServer()
         defer { server.stop() }
-        let answer = try await kind.make().send(
-            TransportRequest(urlRequest: try Self.request(server, Self.redirect(302, to: location))))
-        #expect(answer.statusCode == 302)
+        let transport = try kind.make()
+        let error = await #expect(throws: URLError.self) {
+            try await transport.send(
+                TransportRequest(urlRequest: try Self.request(server, Self.redirect(302, to: location))))
+        }
+        #expect(error?.code == .unsupportedURL)
+        let scheme = String(location.prefix { $0 != ":" })
+        #expect(error?.localizedDescription.contains("\(scheme):") == true, "\(String(describing: error))")
         #expect(hits.value == 1)
+        #expect(await leftoverTasks(of: transport) == 0)
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func aRedirectToAnotherSchemeIsAFailedRequestThroughTheProvider(kind: TransportKind) async throws {
+        let provider = Provider<TestTarget>(transport: try kind.make())
+        let target = try TestTarget.loopback(Self.redirect(301, to: "file:///etc/passwd"))
+        let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
+        #expect((error?.underlyingError as? URLError)?.code == .unsupportedURL)
+        #expect(error?.errorDescription?.contains("file:") == true, "\(String(describing: error))")
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func withNoRedirectsAllowedARedirectToAnotherSchemeIsTheAnswer(kind: TransportKind) async throws {
+        let transport = try kind.make(policy: TransportPolicy(maximumRedirects: 0))
+        let (server, _) = try countingServer()
+        defer { server.stop() }
+        let answer = try await transport.send(
+            TransportRequest(urlRequest: try Self.request(server, Self.redirect(302, to: "file:///etc/passwd"))))
+        #expect(answer.statusCode == 302)
     }
 
     /// FoundationNetworking stops the process on these Locations before any delegate method runs

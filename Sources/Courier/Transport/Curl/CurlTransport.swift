@@ -62,9 +62,6 @@ public final class CurlTransport: Transport {
         var proxy: CurlProxy
     }
 
-    /// The default `User-Agent`: the program's name and Courier's.
-    private static let userAgent = "\(ProcessInfo.processInfo.processName) Courier"
-
     /// Creates a transport with its own thread.
     ///
     /// - Parameters:
@@ -178,7 +175,7 @@ public final class CurlTransport: Transport {
             let sink: CurlSink =
                 request.destination == .temporaryFile && !streaming
                 ? .file(TemporaryFiles.newURL(for: "download", in: policy.temporaryDirectory)) : .memory
-            let (fields, removed) = headers(for: current, url: url, hasBody: body.isPresent)
+            let (fields, removed) = headers(for: current, url: url)
             let options = CurlHopOptions(
                 headers: fields, removedHeaders: removed, body: body, sink: sink,
                 limit: request.destination == .temporaryFile || streaming
@@ -206,9 +203,17 @@ public final class CurlTransport: Transport {
             received += hop.metrics.bytesReceived
             storeCookies(hop.setCookieLines, from: url, for: current)
 
-            if policy.maximumRedirects > 0,
-                let redirect = Redirect.next(after: hop.statusCode, location: hop.location, from: current)
-            {
+            let redirect: Redirect?
+            do {
+                redirect =
+                    policy.maximumRedirects > 0
+                    ? try Redirect.next(after: hop.statusCode, location: hop.location, from: current) : nil
+            } catch {
+                if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
+                options.stream?.terminate()
+                throw error
+            }
+            if let redirect {
                 if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
                 options.stream?.terminate()
                 guard redirects < policy.maximumRedirects else {
@@ -240,7 +245,7 @@ public final class CurlTransport: Transport {
     /// The header fields to send for `request`: the configuration's additional headers under the
     /// request's own, and the cookies of the storage for `url` unless the request sets `Cookie`; and the
     /// headers libcurl would add on its own that are to be left out.
-    private func headers(for request: URLRequest, url: URL, hasBody: Bool) -> (
+    private func headers(for request: URLRequest, url: URL) -> (
         fields: [(name: String, value: String)], removed: [String]
     ) {
         let own = request.allHTTPHeaderFields ?? [:]
@@ -262,12 +267,15 @@ public final class CurlTransport: Transport {
                 fields.append((name, value))
             }
         }
-        if !names.contains("user-agent") { fields.append(("User-Agent", Self.userAgent)) }
+        for field in DefaultHeaders.fields where !names.contains(field.lowercased) {
+            fields.append((field.name, field.value))
+        }
         var removed: [String] = []
         // No `Expect: 100-continue` wait before large bodies: servers behind APIs answer without it.
         if !names.contains("expect") { removed.append("Expect") }
-        // libcurl adds a form Content-Type to bodiless POSTs; URLSession sends none.
-        if !hasBody, !names.contains("content-type") { removed.append("Content-Type") }
+        // libcurl labels every POST body a form; a body whose type the request does not give goes
+        // without one.
+        if !names.contains("content-type") { removed.append("Content-Type") }
         return (fields, removed)
     }
 

@@ -15,11 +15,15 @@ final class SessionOwner: Sendable {
     /// The configuration's `timeoutIntervalForRequest`.
     private let requestTimeout: TimeInterval
     private let cookies: StoredCookies
+    /// The names, lowercased, of the configuration's `httpAdditionalHeaders`.
+    private let additionalHeaderNames: Set<String>
 
     init(configuration: URLSessionConfiguration, policy: TransportPolicy, userDelegate: (any URLSessionDelegate)?) {
         self.policy = policy
         resourceTimeout = ResourceDeadline.limit(for: configuration)
         requestTimeout = configuration.timeoutIntervalForRequest
+        additionalHeaderNames = Set(
+            (configuration.httpAdditionalHeaders ?? [:]).keys.compactMap { ($0 as? String)?.lowercased() })
         cookies = StoredCookies(
             storage: configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil)
         #if canImport(FoundationNetworking)
@@ -43,6 +47,14 @@ final class SessionOwner: Sendable {
     /// reads them.
     func headTimeout(for request: URLRequest) -> TimeInterval {
         request.timeoutInterval != 60 && request.timeoutInterval > 0 ? request.timeoutInterval : requestTimeout
+    }
+
+    /// `request` with Courier's ``DefaultHeaders`` where neither it nor the configuration sets them.
+    func addingDefaultHeaders(to request: inout URLRequest) {
+        for field in DefaultHeaders.fields
+        where !additionalHeaderNames.contains(field.lowercased) && request.value(forHTTPHeaderField: field.name) == nil {
+            request.setValue(field.value, forHTTPHeaderField: field.name)
+        }
     }
 
     /// `request` with the cookies the session's storage holds for its URL, unless it sets `Cookie`

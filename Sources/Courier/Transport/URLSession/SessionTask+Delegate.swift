@@ -103,9 +103,16 @@ extension SessionTask {
         let location = response.value(forHTTPHeaderField: "Location")
         let answer = state.withLock { state -> RedirectAnswer in
             guard state.failure == nil, !state.isCancelled else { return .stop }
-            guard policy.maximumRedirects > 0,
-                let redirect = Redirect.next(after: response.statusCode, location: location, from: state.hop)
-            else {
+            let next: Redirect?
+            do {
+                next =
+                    policy.maximumRedirects > 0
+                    ? try Redirect.next(after: response.statusCode, location: location, from: state.hop) : nil
+            } catch {
+                state.failure = error
+                return .stop
+            }
+            guard let redirect = next else {
                 // URLSession on Linux traps when a download task is handed back a redirect with a body (it
                 // passes the body to a data-task callback with no data task): end it and answer here.
                 guard task is URLSessionDownloadTask else { return .handBack }

@@ -97,6 +97,7 @@ final class SessionTask: Sendable {
         let session = owner.session
         var hop = hop
         hop.httpBody = nil
+        owner.addingDefaultHeaders(to: &hop)
         #if canImport(FoundationNetworking)
             // FoundationNetworking arms its timer with whole seconds (`Int(timeoutInterval)`), so a
             // timeout under one second fires at once. Its timer gets the timeout rounded up; the head
@@ -116,10 +117,10 @@ final class SessionTask: Sendable {
         case (.memory, .file(let file)):
             return session.uploadTask(with: hop, fromFile: file)
         case (.memory, .data(let data)):
-            // A data task reports its body's progress as an upload task does, and keeps URLSession's
-            // default `Content-Type` for a form body that sets none.
-            hop.httpBody = data
-            return session.dataTask(with: hop)
+            // An upload task, not a data task with `httpBody`: URLSession on Linux labels a POST's
+            // `httpBody` a form when the request gives no `Content-Type`; an upload sends none, as
+            // CurlTransport does.
+            return session.uploadTask(with: hop, from: data)
         case (.memory, .none):
             return session.dataTask(with: hop)
         }
