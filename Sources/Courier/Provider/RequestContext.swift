@@ -1,3 +1,9 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What Courier knows about the request whose plugin hooks and interceptor methods are running: which
 /// attempt it is at, and when it started.
 ///
@@ -18,6 +24,9 @@ public struct RequestContext: Sendable {
     public internal(set) var attempt: Int
     /// When the request started, before its first attempt.
     public let start: ContinuousClock.Instant
+    /// The request of the current attempt as it went out, after every interceptor and plugin: `nil`
+    /// until the first attempt has reached `willSend`.
+    public internal(set) var request: URLRequest?
 
     /// The context of the request whose hooks are running, or `nil` outside a request.
     public static var current: RequestContext? { bound }

@@ -4,28 +4,36 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The one path every request travels, read top to bottom. Stubs, retries, in-flight sharing and the
-/// completion and progress APIs are branches of this path, not copies of it.
+/// The one path every request travels, read top to bottom: a whole response and a streamed one, a
+/// stub and the network, the first attempt and every retry are branches of this path, not copies of it.
+///
+/// ```text
+/// endpointClosure → requestClosure → the transfer plan (body file, download)
+/// → for each attempt: interceptors adapt → plugins prepare → headers checked → plugins willSend
+///                     → the stub's answer or the transport's → validation → interceptors decide on a retry
+/// → plugins didReceive and process (a stream: didReceive once its body has been read) → caller
+/// ```
 extension Provider {
+    // MARK: Entry points
+
+    /// Sends the request of `target` and returns its whole response; `progress` hears the transfer.
     func perform(_ target: Target, progress: ProgressBlock?) async throws(CourierError) -> Response {
         guard !Task.isCancelled else { throw .cancelled }
         let endpoint = endpoint(target)
-        let request = try await urlRequest(for: endpoint, timeout: target.timeoutInterval ?? timeout)
-
-        let result: Result<Response, CourierError>
-        if trackInflights, endpoint.method == .get || endpoint.method == .head, progress == nil,
-            !endpoint.task.isDownload
-        {
-            result = await inflights.share(key: InflightRequests.key(for: request)) {
-                await self.send(request, target: target, endpoint: endpoint, progress: nil)
-            }
-        } else {
-            result = await send(request, target: target, endpoint: endpoint, progress: progress)
+        let request = try await urlRequest(for: endpoint)
+        let delivery = Delivery.whole(progress: progress.map(ProgressReporter.init)?.transferHandler)
+        let shares =
+            trackInflights && progress == nil && !endpoint.task.isDownload
+            && (endpoint.method == .get || endpoint.method == .head)
+        guard shares else {
+            return try await send(request, target: target, endpoint: endpoint, delivery: delivery).get()
         }
-        return try result.get()
+        return try await inflights.share(key: InflightRequests.key(for: request)) {
+            await self.send(request, target: target, endpoint: endpoint, delivery: delivery)
+        }.get()
     }
 
-    /// ``perform(_:progress:)`` as a `Result`.
+    /// ``perform(_:progress:)`` as a `Result`, for the completion API.
     func result(of target: Target, progress: ProgressBlock?) async -> Result<Response, CourierError> {
         do {
             return .success(try await perform(target, progress: progress))
@@ -34,81 +42,115 @@ extension Provider {
         }
     }
 
-    /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``, and sets the
-    /// target's `timeout` (``TargetType/timeoutInterval``), else the provider's, when there is one.
-    func urlRequest(for endpoint: Endpoint, timeout: TimeInterval?) async throws(CourierError) -> URLRequest {
-        do {
-            var request = try await requestClosure(endpoint)
-            if let timeout, timeout > 0 {
-                request.timeoutInterval = timeout
+    /// Sends the request of `target` with `headers` added to the endpoint's (those it sets itself win),
+    /// and returns once the head has arrived and passed validation; the body follows as it arrives.
+    func openStream(_ target: Target, headers: [String: String]) async throws(CourierError) -> StreamedResponse {
+        guard !Task.isCancelled else { throw .cancelled }
+        var endpoint = endpoint(target)
+        let own = Set((endpoint.httpHeaderFields ?? [:]).keys.map { $0.lowercased() })
+        let added = headers.filter { !own.contains($0.key.lowercased()) }
+        if !added.isEmpty { endpoint = endpoint.adding(newHTTPHeaderFields: added) }
+        let request = try await urlRequest(for: endpoint)
+        let exchange = await exchange(request, target: target, endpoint: endpoint, delivery: .streamed)
+        switch exchange.outcome {
+        case .success(let answer):
+            let head = answer.response
+            let ending = StreamEnding(head: head) { [plugins, context = exchange.context] error, byteCount in
+                exchange.plan?.cleanUp()
+                let streamed = head.streamed(byteCount: byteCount)
+                let result: Result<Response, CourierError> =
+                    error.map { .failure($0.attaching(streamed)) } ?? .success(streamed)
+                _ = Self.report(result, to: plugins, target: target, context: context, processing: false)
             }
-            return request
-        } catch {
-            throw CourierError(error)
+            return StreamedResponse(head: head, body: answer.body ?? .empty, ending: ending)
+        case .failure(let error):
+            exchange.plan?.cleanUp()
+            if exchange.wasSent {
+                _ = Self.report(
+                    .failure(error), to: plugins, target: target, context: exchange.context, processing: false)
+            }
+            throw error
         }
     }
 
-    /// Every attempt of one request, then the plugins' `didReceive` and `process` with the final result.
-    private func send(
-        _ request: URLRequest, target: Target, endpoint: Endpoint, progress: ProgressBlock?
-    ) async -> Result<Response, CourierError> {
-        await send(
-            request, target: target, endpoint: endpoint,
-            transferProgress: progress.map(ProgressReporter.init)?.transferHandler)
-    }
-
     /// Every attempt of a request already made from `endpoint`, then the plugins' `didReceive` and
-    /// `process` with the final result; the transport's byte counts go to `transferProgress`.
-    ///
-    /// The path after the `requestClosure`, for a face on this provider that makes its requests its own
-    /// way (`CourierMoya`'s `MoyaProvider`).
+    /// `process` with the final result: the path after the `requestClosure`, for a face on this
+    /// provider that makes its requests its own way (`CourierMoya`'s `MoyaProvider`).
     package func send(
         _ request: URLRequest, target: Target, endpoint: Endpoint,
         transferProgress: (@Sendable (TransferProgress) -> Void)?
     ) async -> Result<Response, CourierError> {
-        let stub = stubClosure(target)
-        // The body is prepared once (a multipart form written to a temporary file) for every attempt.
-        let plan: TransferPlan
-        do {
-            plan = try await TransferPlan.prepare(
-                for: endpoint.task, stub: stub, in: transport.temporaryDirectory)
-        } catch {
-            return .failure(error)
-        }
-        defer { plan.cleanUp() }
-        let request = plan.applied(to: request)
-        let (outcome, context, wasSent) = await retrying(target, head: \.self) {
-            await self.attempt(
-                request, target: target, plan: plan, endpoint: endpoint, stub: stub, progress: transferProgress)
-        }
-        return finish(outcome, target: target, context: context, wasSent: wasSent)
+        await send(request, target: target, endpoint: endpoint, delivery: .whole(progress: transferProgress))
     }
 
-    /// Runs `attempt` again for as long as an interceptor asks for a retry, and returns the final
-    /// outcome, the request's context, and whether any attempt reached `willSend`. Each final decision
-    /// returns; the retry is the one path that loops. `head` is the response of a successful answer,
-    /// which the interceptors judge.
-    func retrying<Answer>(
-        _ target: Target, head: (Answer) -> Response,
-        _ attempt: () async -> (outcome: Result<Answer, CourierError>, sentRequest: URLRequest?)
-    ) async -> (outcome: Result<Answer, CourierError>, context: RequestContext, wasSent: Bool) {
+    /// Every attempt, then the plugins with the final result, and the plan's files removed.
+    private func send(
+        _ request: URLRequest, target: Target, endpoint: Endpoint, delivery: Delivery
+    ) async -> Result<Response, CourierError> {
+        let exchange = await exchange(request, target: target, endpoint: endpoint, delivery: delivery)
+        exchange.plan?.cleanUp()
+        let outcome = exchange.outcome.map(\.response)
+        guard exchange.wasSent else { return outcome }
+        return Self.report(outcome, to: plugins, target: target, context: exchange.context, processing: true)
+    }
+
+    // MARK: The attempts
+
+    /// Sends `request` as many times as the interceptors ask, and returns the final answer.
+    ///
+    /// A request that fails before any attempt reached `willSend` (its body could not be prepared, an
+    /// interceptor threw) reaches no plugin, which ``Exchange/wasSent`` tells the caller.
+    private func exchange(
+        _ request: URLRequest, target: Target, endpoint: Endpoint, delivery: Delivery
+    ) async -> Exchange {
+        let stub = stubClosure(target)
+        let plan: TransferPlan
+        do {
+            plan = try await TransferPlan.prepare(for: endpoint.task, stub: stub)
+        } catch {
+            return Exchange(outcome: .failure(error), context: RequestContext(), wasSent: false, plan: nil)
+        }
+        var request = plan.applied(to: request)
+        let timeout = target.timeoutInterval ?? timeout
+        if let timeout { request.timeoutInterval = timeout }
         var context = RequestContext()
         var wasSent = false
         while true {
-            let attempt = await RequestContext.$bound.withValue(context) { await attempt() }
-            let outcome = attempt.outcome
-            wasSent = wasSent || attempt.sentRequest != nil
-            let result = outcome.map(head)
-            guard Self.failed(result), let sentRequest = attempt.sentRequest else { return (outcome, context, wasSent) }
+            let outcome: Result<Answer, CourierError>
+            switch await RequestContext.$bound.withValue(
+                context, operation: { await outgoing(request, target: target) })
+            {
+            case .failure(let error):
+                return Exchange(outcome: .failure(error), context: context, wasSent: wasSent, plan: plan)
+            case .success(let sent):
+                wasSent = true
+                context.request = sent
+                let answer = await RequestContext.$bound.withValue(context) {
+                    switch stub {
+                    case .never:
+                        let transfer = plan.transportRequest(for: sent, timeout: timeout, delivery: delivery)
+                        return await self.transportAnswer(transfer, delivery: delivery)
+                    case .immediate, .delayed:
+                        return await Self.stubAnswer(of: endpoint, for: sent, stub: stub, delivery: delivery)
+                    }
+                }
+                outcome = await Self.validated(answer, by: target.validationType, plan: plan)
+            }
+
+            guard Self.failed(outcome), let sent = context.request else {
+                return Exchange(outcome: outcome, context: context, wasSent: wasSent, plan: plan)
+            }
+            let result = outcome.map(\.response)
             let decision = await RequestContext.$bound.withValue(context) {
-                await retryDecision(sentRequest, target: target, result: result, retries: context.attempt)
+                await retryDecision(sent, target: target, result: result, retries: context.attempt)
             }
             let delay: Duration
             switch decision {
             case .doNotRetry:
-                return (outcome, context, wasSent)
+                return Exchange(outcome: outcome, context: context, wasSent: wasSent, plan: plan)
             case .doNotRetryWithError(let error):
-                return (.failure(CourierError(error, response: result.response)), context, wasSent)
+                let failure = CourierError(error, response: result.response)
+                return Exchange(outcome: .failure(failure), context: context, wasSent: wasSent, plan: plan)
             case .retry:
                 delay = .zero
             case .retryAfter(let seconds):
@@ -117,52 +159,16 @@ extension Provider {
             do {
                 try await Task.sleep(for: delay)
             } catch {
-                return (.failure(.cancelled), context, wasSent)
+                return Exchange(outcome: .failure(.cancelled), context: context, wasSent: wasSent, plan: plan)
             }
             context.attempt += 1
         }
     }
 
-    /// The final result, after the plugins' `didReceive` and `process`; a request that never reached
-    /// `willSend` reaches no plugin.
-    private func finish(
-        _ outcome: Result<Response, CourierError>, target: Target, context: RequestContext, wasSent: Bool
-    ) -> Result<Response, CourierError> {
-        guard wasSent else { return outcome }
-        return RequestContext.$bound.withValue(context) {
-            for plugin in plugins {
-                plugin.didReceive(outcome, target: target)
-            }
-            return plugins.reduce(outcome) { result, plugin in plugin.process(result, target: target) }
-        }
-    }
-
-    /// One attempt: interceptors adapt, plugins prepare, the headers are checked, plugins hear
-    /// `willSend`, then the stub or the transport answers and the status is validated.
-    private func attempt(
-        _ unprepared: URLRequest, target: Target, plan: TransferPlan, endpoint: Endpoint, stub: StubBehavior,
-        progress: (@Sendable (TransferProgress) -> Void)?
-    ) async -> (outcome: Result<Response, CourierError>, sentRequest: URLRequest?) {
-        let request: URLRequest
-        switch await prepareAttempt(unprepared, target: target) {
-        case .success(let prepared): request = prepared
-        case .failure(let error): return (.failure(error), nil)
-        }
-
-        let outcome: Result<Response, CourierError>
-        switch stub {
-        case .never:
-            outcome = await transfer(request, plan: plan, progress: progress)
-        case .immediate, .delayed:
-            outcome = await stubbedAnswer(request: request, endpoint: endpoint, stub: stub)
-        }
-        // A download reaches its destination only once its status has passed validation.
-        return (plan.completingDownload(Self.validate(outcome, with: target.validationType)), request)
-    }
-
-    /// The request of one attempt, as it goes out: interceptors adapt it, plugins prepare it, its headers
-    /// are checked, and plugins hear `willSend`.
-    func prepareAttempt(_ request: URLRequest, target: Target) async -> Result<URLRequest, CourierError> {
+    /// The request of one attempt as it goes out: interceptors adapt it, plugins prepare it, its
+    /// header fields are checked (nothing is sent, or logged, with a header that could inject another),
+    /// and plugins hear `willSend`.
+    private func outgoing(_ request: URLRequest, target: Target) async -> Result<URLRequest, CourierError> {
         guard !Task.isCancelled else { return .failure(.cancelled) }
         var request = request
         do {
@@ -173,8 +179,6 @@ extension Provider {
             return .failure(CourierError(error))
         }
         request = plugins.reduce(request) { request, plugin in plugin.prepare(request, target: target) }
-        // Headers added by interceptors and plugins are checked as the endpoint's were: nothing is sent
-        // (or logged) with a header that could inject another.
         do {
             try HeaderValidation.check(request.allHTTPHeaderFields)
         } catch {
@@ -187,24 +191,32 @@ extension Provider {
         return .success(request)
     }
 
-    /// Sends `request` through the transport, its body and response body where `plan` says.
-    private func transfer(
-        _ request: URLRequest, plan: TransferPlan, progress: (@Sendable (TransferProgress) -> Void)?
-    ) async -> Result<Response, CourierError> {
-        let transportRequest = plan.transportRequest(for: request, progress: progress)
+    /// The transport's answer to `request`: the whole response, or its head and the body to come.
+    private func transportAnswer(_ request: TransportRequest, delivery: Delivery) async -> Result<Answer, CourierError>
+    {
         do {
-            let answer = try await transport.send(transportRequest)
-            return .success(
-                Response(
-                    statusCode: answer.statusCode, data: answer.data, request: request,
-                    source: answer.source, fileURL: answer.fileURL, metrics: answer.metrics))
+            switch delivery {
+            case .whole:
+                let answer = try await transport.send(request)
+                return .success(
+                    Answer(
+                        response: Response(
+                            statusCode: answer.statusCode, data: answer.data, request: request.urlRequest,
+                            source: answer.source, fileURL: answer.fileURL, metrics: answer.metrics)))
+            case .streamed:
+                let stream = try await transport.stream(request)
+                let head = Response(
+                    statusCode: stream.statusCode, data: Data(), request: request.urlRequest, source: stream.source,
+                    fileURL: nil, metrics: nil)
+                return .success(Answer(response: head, body: stream.body))
+            }
         } catch {
             return .failure(CourierError(error))
         }
     }
 
     /// The first decision other than ``RetryDecision/doNotRetry`` among the interceptors.
-    func retryDecision(
+    private func retryDecision(
         _ request: URLRequest, target: Target, result: Result<Response, CourierError>, retries: Int
     ) async -> RetryDecision {
         for interceptor in interceptors {
@@ -215,50 +227,50 @@ extension Provider {
         return .doNotRetry
     }
 
+    // MARK: The steps' parts
+
+    /// Runs the `requestClosure`, turning whatever it throws into a ``CourierError``.
+    func urlRequest(for endpoint: Endpoint) async throws(CourierError) -> URLRequest {
+        do {
+            return try await requestClosure(endpoint)
+        } catch {
+            throw CourierError(error)
+        }
+    }
+
     /// Whether an attempt failed in a way an interceptor may retry: an error other than cancellation,
     /// or a status code of 400 or more.
-    static func failed(_ outcome: Result<Response, CourierError>) -> Bool {
+    static func failed(_ outcome: Result<Answer, CourierError>) -> Bool {
         switch outcome {
-        case .success(let response): response.statusCode >= 400
+        case .success(let answer): answer.response.statusCode >= 400
         case .failure(let error): !error.isCancelled
         }
     }
+}
 
-    /// The stub's answer: the endpoint's sample response, at once or after the stub's delay (a
-    /// cancelled wait ends with a cancelled error).
-    func stubbedAnswer(request: URLRequest, endpoint: Endpoint, stub: StubBehavior) async -> Result<
-        Response, CourierError
-    > {
-        if case .delayed(let seconds) = stub {
-            do {
-                try await Task.sleep(for: .seconds(clamping: seconds))
-            } catch {
-                return .failure(.cancelled)
-            }
-        }
-        return Self.sampleResponse(of: endpoint, for: request)
-    }
+/// How the caller takes the response of one request.
+enum Delivery: Sendable {
+    /// Whole, once its body has arrived; the transport's byte counts go to `progress`.
+    case whole(progress: (@Sendable (TransferProgress) -> Void)?)
+    /// The head first, the body as it arrives.
+    case streamed
+}
 
-    /// The answer `endpoint`'s sample response makes for `request`.
-    static func sampleResponse(of endpoint: Endpoint, for request: URLRequest) -> Result<
-        Response, CourierError
-    > {
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        switch endpoint.sampleResponseClosure() {
-        case .networkResponse(let statusCode, let data):
-            let response = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: nil)
-            return .success(Response(statusCode: statusCode, data: data, request: request, response: response))
-        case .response(let response, let data):
-            return .success(Response(statusCode: response.statusCode, data: data, request: request, response: response))
-        case .networkError(let error):
-            return .failure(CourierError(error))
-        }
-    }
+/// What one attempt was answered: the response (for a stream, its head), and a streamed body still to
+/// be read.
+struct Answer: Sendable {
+    var response: Response
+    var body: TransportStream.Body? = nil
+}
 
-    static func validate(_ outcome: Result<Response, CourierError>, with validation: ValidationType) -> Result<
-        Response, CourierError
-    > {
-        guard case .success(let response) = outcome, !validation.accepts(response.statusCode) else { return outcome }
-        return .failure(.statusCode(response))
-    }
+/// How the attempts of one request ended.
+struct Exchange: Sendable {
+    /// The final answer.
+    var outcome: Result<Answer, CourierError>
+    /// The request's context: its last attempt and the request that went out.
+    var context: RequestContext
+    /// Whether any attempt reached `willSend`; a request that did not reaches no plugin.
+    var wasSent: Bool
+    /// The request's transfer plan, whose files go once the request is over.
+    var plan: TransferPlan?
 }

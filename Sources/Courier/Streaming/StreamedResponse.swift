@@ -21,8 +21,10 @@ import Foundation
 /// ``CourierError/underlying(_:_:)`` with the head attached when the connection fails mid-body, a
 /// cancelled error (``CourierError/isCancelled``) when the reading task is cancelled.
 ///
-/// Plugins hear `didReceive` once, when the stream ends (read to the end, failed, or stopped early),
-/// with the head and no body; ``Response/streamedByteCount`` says how many bytes went through.
+/// Plugins hear `didReceive` once, when the stream ends, with the head and no body;
+/// ``Response/streamedByteCount`` says how many bytes went through. A stream read to its end, or left
+/// by a reader that has what it wanted (a loop that breaks, a stream dropped), is a success; one that
+/// failed mid-body, or whose reading task was cancelled, is that failure.
 public struct StreamedResponse: AsyncSequence, Sendable {
     /// A chunk of the body.
     public typealias Element = Data
@@ -87,8 +89,8 @@ public struct StreamedResponse: AsyncSequence, Sendable {
 }
 
 /// The end of one streamed response: counts the bytes that reach the reader and tells the plugins,
-/// once, how the stream ended: read to the end, failed, or stopped early (when the last iterator and
-/// stream value go first).
+/// once, how the stream ended: read to the end or left early by its reader (when the last iterator and
+/// stream value go first), both successes; or failed.
 final class StreamEnding: Sendable {
     /// Hears how the stream ended: `nil` for its end, or the error; and the bytes read.
     typealias Report = @Sendable (_ error: CourierError?, _ byteCount: Int64) -> Void
@@ -130,10 +132,10 @@ final class StreamEnding: Sendable {
     }
 
     deinit {
-        end(.cancelled)
+        end(nil)
     }
 
-    /// Ends the stream as stopped early when it goes first (held by an iterator).
+    /// Ends the stream, left by its reader, when it goes first (held by an iterator).
     final class Token: Sendable {
         let ending: StreamEnding
 
@@ -142,7 +144,7 @@ final class StreamEnding: Sendable {
         }
 
         deinit {
-            ending.end(.cancelled)
+            ending.end(nil)
         }
     }
 }

@@ -9,8 +9,9 @@ import Foundation
 /// and where the response body goes.
 ///
 /// Made once for each request, before its first attempt and before any plugin hears of it, and shared
-/// by every retry, so a multipart body is written once. ``cleanUp()`` removes the temporary body file
-/// when the request ends, however it ends.
+/// by every retry, so a multipart form with file parts is written once, to a file in the system's
+/// temporary directory (as Alamofire writes its forms). ``cleanUp()`` removes that file when the
+/// request ends, however it ends.
 struct TransferPlan: Sendable {
     /// The `Content-Type` the body needs (a multipart form's), or `nil` to leave the header alone.
     private(set) var contentType: String?
@@ -33,7 +34,7 @@ struct TransferPlan: Sendable {
     ///   missing or unreadable, or the multipart body cannot be written; a cancelled error when the
     ///   task is cancelled while the body is written.
     static func prepare(
-        for task: HTTPTask, stub: StubBehavior, in directory: URL
+        for task: HTTPTask, stub: StubBehavior, in directory: URL = FileManager.default.temporaryDirectory
     ) async throws(CourierError) -> TransferPlan {
         var plan = TransferPlan()
         let sendsRequest = if case .never = stub { true } else { false }
@@ -79,13 +80,18 @@ struct TransferPlan: Sendable {
         return request
     }
 
-    /// What the transport is asked to do for one attempt that sends `request`.
-    func transportRequest(
-        for request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
-    ) -> TransportRequest {
-        TransportRequest(
-            urlRequest: request, bodyFileURL: bodyFileURL,
-            destination: destination == nil ? .memory : .temporaryFile, progress: progress)
+    /// What the transport is asked to do for one attempt that sends `request` (made by ``applied(to:)``)
+    /// and waits up to `timeout` for data (`nil`: what the request or the transport says).
+    func transportRequest(for request: URLRequest, timeout: TimeInterval?, delivery: Delivery) -> TransportRequest {
+        let body: TransportRequest.Body? = bodyFileURL.map { .file($0) }
+        switch delivery {
+        case .whole(let progress):
+            return TransportRequest(
+                urlRequest: request, body: body, timeout: timeout,
+                destination: destination == nil ? .memory : .temporaryFile, progress: progress)
+        case .streamed:
+            return TransportRequest(urlRequest: request, body: body, timeout: timeout)
+        }
     }
 
     /// Removes the temporary body file, if the plan made one.
@@ -103,8 +109,8 @@ struct TransferPlan: Sendable {
         }
     }
 
-    /// Writes the form to a new temporary file on a thread of its own, off Swift's cooperative pool,
-    /// stopping early when the task is cancelled.
+    /// Writes the form to a new file in `directory` on a thread of its own, off Swift's cooperative
+    /// pool, stopping early when the task is cancelled.
     private static func writeToTemporaryFile(
         _ encoder: MultipartEncoder, in directory: URL
     ) async throws(CourierError) -> URL {

@@ -28,41 +28,95 @@ public protocol Transport: Sendable {
     /// comes; reading slowly pauses the transfer rather than buffering it. The default calls
     /// ``send(_:)`` and hands the body over as one chunk.
     func stream(_ request: TransportRequest) async throws -> TransportStream
-
-    /// The folder where the provider writes the files it makes for this transport's requests
-    /// (multipart bodies). Default: the system's temporary directory; Courier's transports answer their
-    /// ``TransportPolicy/temporaryDirectory``.
-    var temporaryDirectory: URL { get }
 }
 
-extension Transport {
-    /// The system's temporary directory.
-    public var temporaryDirectory: URL { FileManager.default.temporaryDirectory }
-}
-
-/// Everything a transfer needs: the request, where its body comes from, where the answer goes, and
-/// who hears of progress.
+/// Everything a transfer needs: the request, its body, how long it may wait, where the answer goes,
+/// and who hears of progress.
 public struct TransportRequest: Sendable {
-    /// The request to send. An in-memory body is its `httpBody`.
+    /// The request to send: URL, method and header fields. Its `httpBody` is what plugins saw; the
+    /// bytes that go out are ``body``.
     public var urlRequest: URLRequest
-    /// A file whose contents are the body, streamed from disk; `nil` when the body (if any) is in
-    /// ``urlRequest``.
-    public var bodyFileURL: URL?
+    /// The body to send.
+    public var body: Body
+    /// How long each wait for data may last, in seconds (connecting, each pause in the transfer, and
+    /// the response head once the body is sent); `nil` leaves the transport's own setting
+    /// (`timeoutIntervalForRequest` of its configuration).
+    public var timeout: TimeInterval?
     /// Where the response body goes.
     public var destination: ResponseDestination
     /// Called as bytes are sent and received; `nil` when nobody listens.
     public var progress: (@Sendable (TransferProgress) -> Void)?
 
+    /// What a request sends as its body.
+    public enum Body: Sendable, Equatable {
+        /// No body.
+        case none
+        /// Bytes in memory.
+        case data(Data)
+        /// The contents of a file, read from disk as they are sent: an upload, or a multipart form with
+        /// file parts, which the provider writes to a temporary file once for every attempt.
+        case file(URL)
+
+        /// `data`, or ``none`` when it is `nil` or empty.
+        public init(_ data: Data?) {
+            if let data, !data.isEmpty { self = .data(data) } else { self = .none }
+        }
+    }
+
     /// Creates a transport request.
+    ///
+    /// - Parameters:
+    ///   - urlRequest: The request to send.
+    ///   - body: The body. Default: `nil`, the request's `httpBody`.
+    ///   - timeout: Each wait for data, in seconds. Default: `nil`, which takes the request's
+    ///     `timeoutInterval` when it is not `URLRequest`'s default of 60 s, else leaves the transport's
+    ///     own setting. (A `URLRequest` cannot tell 60 s set on purpose from its default; pass
+    ///     `timeout: 60` to mean it.)
+    ///   - destination: Where the response body goes. Default: memory.
+    ///   - progress: Called as bytes are sent and received. Default: none.
     public init(
-        urlRequest: URLRequest, bodyFileURL: URL? = nil, destination: ResponseDestination = .memory,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
+        urlRequest: URLRequest, body: Body? = nil, timeout: TimeInterval? = nil,
+        destination: ResponseDestination = .memory, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) {
         self.urlRequest = urlRequest
-        self.bodyFileURL = bodyFileURL
+        self.body = body ?? Body(urlRequest.httpBody)
+        self.timeout = timeout ?? (urlRequest.timeoutInterval != 60 ? urlRequest.timeoutInterval : nil)
         self.destination = destination
         self.progress = progress
     }
+
+    /// Creates a transport request whose body is the contents of `bodyFileURL`, or the request's
+    /// `httpBody` when it is `nil`.
+    public init(
+        urlRequest: URLRequest, bodyFileURL: URL?, destination: ResponseDestination = .memory,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) {
+        self.init(
+            urlRequest: urlRequest, body: bodyFileURL.map { .file($0) }, destination: destination, progress: progress)
+    }
+
+    /// The file whose contents are the body, when the body is a file.
+    public var bodyFileURL: URL? {
+        if case .file(let url) = body { url } else { nil }
+    }
+
+    /// The wait for data this transfer allows: ``timeout``, else `configured`; either read as
+    /// ``TransportRequest/clampedTimeout(_:)`` says.
+    func requestTimeout(configured: TimeInterval) -> TimeInterval {
+        if let timeout, timeout > 0 { return Self.clampedTimeout(timeout) }
+        return Self.clampedTimeout(configured)
+    }
+
+    /// The longest wait a transport keeps: a year. A longer one (`.infinity` included) is a year, which
+    /// libcurl's milliseconds, Dispatch's nanoseconds and URLSession's whole seconds all hold; zero, a
+    /// negative number or not a number is the same year, as URLSession reads "no timeout".
+    static func clampedTimeout(_ seconds: TimeInterval) -> TimeInterval {
+        guard seconds > 0 else { return longestTimeout }
+        return min(seconds, longestTimeout)
+    }
+
+    /// A year, in seconds.
+    static let longestTimeout: TimeInterval = 365 * 86_400
 }
 
 /// Where a transport puts a response body.

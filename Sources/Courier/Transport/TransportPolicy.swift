@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules both transports apply to every transfer: how redirects are followed, how large a
-/// response may grow, and where files in progress go.
+/// response may grow, and where downloads in progress go.
 ///
 /// ```swift
 /// var policy = TransportPolicy()
@@ -28,9 +28,10 @@ public struct TransportPolicy: Sendable, Equatable {
     public var maximumResponseBodySize: Int64
     /// The largest body written to a file by a download, or `nil` for no limit. Default: `nil`.
     public var maximumDownloadSize: Int64?
-    /// The folder for the files Courier makes for a transfer: downloads in progress and multipart
-    /// bodies, each named `courier-<purpose>-<UUID>` and removed when the request is over (a download
-    /// moves to its destination). Default: the system's temporary directory.
+    /// The folder for the files the transport makes: downloads in progress, each named
+    /// `courier-download-<UUID>` and moved to its destination or removed when the request is over.
+    /// (A provider writes multipart forms with file parts to the system's temporary directory.)
+    /// Default: the system's temporary directory.
     public var temporaryDirectory: URL
 
     /// The default policy: 20 redirects, 100 MiB in memory, downloads unbounded, files in the system's

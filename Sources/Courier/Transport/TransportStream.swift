@@ -130,3 +130,31 @@ extension Transport {
         TransportStream(try await send(request))
     }
 }
+
+extension TransportStream.Body {
+    /// A body with no bytes.
+    static var empty: Self { Self(.buffer(StreamBuffer(chunks: []))) }
+
+    /// `data` in chunks of `size` bytes.
+    init(chunksOf data: Data, size: Int) {
+        var chunks: [Data] = []
+        var offset = data.startIndex
+        while offset < data.endIndex {
+            let end = data.index(offset, offsetBy: size, limitedBy: data.endIndex) ?? data.endIndex
+            chunks.append(data[offset..<end])
+            offset = end
+        }
+        self.init(.buffer(StreamBuffer(chunks: chunks)))
+    }
+
+    /// Up to `limit` bytes from the start of the body; the rest is not read (the transfer stops when
+    /// the body goes).
+    func prefix(_ limit: Int) async -> Data {
+        var start = Data()
+        var iterator = makeAsyncIterator()
+        while start.count < limit, let chunk = try? await iterator.next() {
+            start.append(chunk.prefix(limit - start.count))
+        }
+        return start
+    }
+}

@@ -17,8 +17,6 @@ final class TrustRoutingTransport: Transport, @unchecked Sendable {
         self.configuration = configuration
     }
 
-    var temporaryDirectory: URL { base.temporaryDirectory }
-
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await transport(for: request.urlRequest.url).send(request)
     }

@@ -50,6 +50,35 @@ import Testing
 
 /// A provider's `timeout` bounds the requests of targets that set none.
 @Suite struct ProviderTimeoutTests {
+    /// 60 s is `URLRequest`'s default `timeoutInterval`: a provider's 60 s must still win over the
+    /// transport's shorter one, as any other value does.
+    @Test(arguments: TransportKind.allCases)
+    func aProvidersTimeoutOfSixtySecondsIsNotTakenForTheDefault(_ kind: TransportKind) async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.5
+        let provider = Provider<TestTarget>(transport: try kind.make(configuration: configuration), timeout: 60)
+        let response = try await provider.request(try .loopback("/echo?delay=1500"))
+        #expect(response.statusCode == 200)
+    }
+
+    /// No timeout a user can write traps: `.infinity`, huge, zero, negative and not-a-number waits are
+    /// read as "no timeout" (a year) or the transport's own.
+    @Test(arguments: TransportKind.allCases, [.infinity, 1e300, 2e10, 0, -1, .nan] as [TimeInterval])
+    func anyTimeoutValueIsSafe(_ kind: TransportKind, seconds: TimeInterval) async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        let provider = Provider<TestTarget>(transport: try kind.make(configuration: configuration), timeout: seconds)
+        var target = try TestTarget.loopback("/echo?delay=100")
+        #expect(try await provider.request(target).statusCode == 200)
+        target.timeoutInterval = seconds
+        #expect(try await provider.request(target).statusCode == 200)
+        let stream = try await provider.stream(target)
+        var bytes = 0
+        for try await chunk in stream { bytes += chunk.count }
+        #expect(bytes > 0)
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aProvidersTimeoutEndsASlowRequestUnlessTheTargetSaysOtherwise(_ kind: TransportKind) async throws {
         let provider = Provider<TestTarget>(transport: try kind.make(), timeout: 0.5)

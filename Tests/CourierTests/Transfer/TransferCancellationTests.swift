@@ -54,8 +54,9 @@ import Testing
         let file = try folder.write(StandardRoutes.patternData(offset: 0, count: 4 << 20), named: "big.bin")
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: server.baseURL, path: "/upload", method: .post, task: .uploadMultipart(form))
+        let watcher = BodyFileWatcher(try folder.transport(kind))
         let task = Task(executorPreference: TimingExecutor.shared) {
-            try await Provider<TestTarget>(transport: try folder.transport(kind)).request(target)
+            try await Provider<TestTarget>(transport: watcher).request(target)
         }
         var arrived = false
         for _ in 0..<500 where !arrived {
@@ -63,13 +64,17 @@ import Testing
             arrived = bodyArrived.wait(timeout: .now()) == .success
         }
         #expect(arrived)
-        #expect(folder.leftovers.count == 1, "the multipart body is in a temporary file while in flight")
+        let bodyFile = try #require(watcher.bodyFiles.first)
+        #expect(bodyFile.lastPathComponent.hasPrefix("courier-multipart-"))
+        #expect(
+            FileManager.default.fileExists(atPath: bodyFile.path), "the form is in a temporary file while in flight")
         let elapsed = await seconds {
             task.cancel()
             let error = await #expect(throws: CourierError.self) { try await task.value }
             #expect(error?.isCancelled == true)
         }
         #expect(elapsed < 30, "the server holds its answer for 60 s; the cancellation ends the wait")
+        #expect(!FileManager.default.fileExists(atPath: bodyFile.path))
         #expect(folder.leftovers.isEmpty)
     }
 

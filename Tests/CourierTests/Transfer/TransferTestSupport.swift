@@ -112,3 +112,22 @@ func progressReports(
     let response = try #require(reports.last?.response)
     return (reports, response)
 }
+
+/// Forwards every request to another transport, keeping the body file each one names, so that a test
+/// can find the temporary file a provider wrote for a multipart form.
+final class BodyFileWatcher: Transport {
+    private let base: any Transport
+    private let files = Locked<[URL]>([])
+
+    init(_ base: any Transport) {
+        self.base = base
+    }
+
+    /// The body files of the requests sent so far.
+    var bodyFiles: [URL] { files.withLock { $0 } }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if let file = request.bodyFileURL { files.withLock { $0.append(file) } }
+        return try await base.send(request)
+    }
+}

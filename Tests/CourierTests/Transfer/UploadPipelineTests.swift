@@ -36,8 +36,10 @@ import Testing
         let attempt = try #require(transport.attempts.first)
         let bodyFile = try #require(attempt.request.bodyFileURL)
         #expect(bodyFile.lastPathComponent.hasPrefix("courier-multipart-"))
-        // In the folder the transport names, not the system's temporary directory.
-        #expect(bodyFile.deletingLastPathComponent().standardizedFileURL.path == folder.url.standardizedFileURL.path)
+        // In the system's temporary directory, as Alamofire writes its forms.
+        #expect(
+            bodyFile.deletingLastPathComponent().standardizedFileURL.path
+                == FileManager.default.temporaryDirectory.standardizedFileURL.path)
         #expect(attempt.request.urlRequest.httpBody == nil)
         #expect(
             attempt.body

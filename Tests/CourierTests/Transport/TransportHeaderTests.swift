@@ -61,7 +61,9 @@ import Testing
             #expect(headers["accept-language"] == DefaultHeaders.acceptLanguage)
         }
         for name in ["user-agent", "accept", "accept-language", "accept-encoding", "content-type", "content-length"] {
-            #expect(curl[name] == session[name], "\(name): curl \(curl[name] ?? "none"), URLSession \(session[name] ?? "none")")
+            #expect(
+                curl[name] == session[name],
+                "\(name): curl \(curl[name] ?? "none"), URLSession \(session[name] ?? "none")")
         }
         // URLSession adds `Connection: keep-alive`, HTTP/1.1's default, which CurlTransport leaves implicit.
         let names = { (headers: [String: String]) in Set(headers.keys).subtracting(["connection"]) }

@@ -129,8 +129,10 @@ import Testing
 
     @Test(
         arguments: TransportKind.allCases,
-        ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1/x", "dict://127.0.0.1/x",
-         "data:text/plain,hello", "javascript:alert(1)"])
+        [
+            "file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1/x", "dict://127.0.0.1/x",
+            "data:text/plain,hello", "javascript:alert(1)",
+        ])
     func aRedirectToAnotherSchemeFailsAndNamesIt(kind: TransportKind, location: String) async throws {
         let (server, hits) = try countingServer()
         defer { server.stop() }

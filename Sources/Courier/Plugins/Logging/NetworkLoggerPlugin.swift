@@ -112,7 +112,11 @@ extension NetworkLoggerPlugin {
             let url = request?.url.map { Self.urlText($0, redaction: configuration.redaction) } ?? targetURL(target)
             entries.append(entry("Response", "\(response.statusCode) \(method) \(url)\(elapsed)", target))
         } else {
-            entries.append(entry("Response", "failed \(target.method.rawValue) \(targetURL(target))\(elapsed)", target))
+            // The request as it went out (the endpoint and plugins may have changed its URL), else the target's.
+            let sent = RequestContext.current?.request
+            let method = sent?.httpMethod ?? target.method.rawValue
+            let url = sent?.url.map { Self.urlText($0, redaction: configuration.redaction) } ?? targetURL(target)
+            entries.append(entry("Response", "failed \(method) \(url)\(elapsed)", target))
         }
         if let error {
             let description = error.errorDescription ?? String(describing: error)

@@ -151,17 +151,6 @@ final class CurlEasy: @unchecked Sendable {
     }
 }
 
-/// The body of one hop.
-enum CurlBody {
-    case none
-    case data(Data)
-    case file(URL)
-
-    var isPresent: Bool {
-        if case .none = self { false } else { true }
-    }
-}
-
 /// Where one hop's response body goes.
 enum CurlSink {
     case memory
@@ -173,7 +162,7 @@ struct CurlHopOptions {
     var headers: [(name: String, value: String)]
     /// Headers libcurl adds on its own that are to be left out.
     var removedHeaders: [String]
-    var body: CurlBody
+    var body: TransportRequest.Body
     var sink: CurlSink
     /// The most body bytes the sink may take.
     var limit: Int64?
@@ -271,7 +260,7 @@ final class CurlTransfer: @unchecked Sendable {
         limit = options.limit
         progress = options.progress
         stream = options.stream
-        requestTimeout = UInt64(max(0.001, options.requestTimeout) * 1e9)
+        requestTimeout = UInt64(options.requestTimeout * 1e9)
         if case .file(let file) = options.sink {
             isDownload = true
             sinkURL = file
@@ -330,7 +319,7 @@ final class CurlTransfer: @unchecked Sendable {
         easy.set(CCURLOPT_HEADERDATA, pointer: me)
         easy.set(CCURLOPT_CONNECTTIMEOUT_MS, Int(max(1, options.requestTimeout * 1000)))
         if let remaining = options.remainingResourceTime {
-            easy.set(CCURLOPT_TIMEOUT_MS, Int(max(1, remaining * 1000)))
+            easy.set(CCURLOPT_TIMEOUT_MS, Int(max(1, min(remaining, TransportRequest.longestTimeout) * 1000)))
         }
         if let caFile = options.trust.certificateAuthorityFile {
             easy.set(CCURLOPT_CAINFO, string: caFile.path)

@@ -40,8 +40,6 @@ public final class CurlTransport: Transport {
     /// The rules for redirects and response sizes.
     public let policy: TransportPolicy
 
-    /// The policy's ``TransportPolicy/temporaryDirectory``.
-    public var temporaryDirectory: URL { policy.temporaryDirectory }
     /// Which TLS servers are trusted.
     public let trust: ServerTrustPolicy
     /// libcurl's version, such as `libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 brotli/1.0.9 nghttp2/1.52.0`.
@@ -139,9 +137,7 @@ public final class CurlTransport: Transport {
         response: TransportResponse, body: StreamBuffer?
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
-        let requestTimeout =
-            request.urlRequest.timeoutInterval != 60 && request.urlRequest.timeoutInterval > 0
-            ? request.urlRequest.timeoutInterval : settings.requestTimeout
+        let requestTimeout = request.requestTimeout(configured: settings.requestTimeout)
         do {
             return try await send(request, requestTimeout: requestTimeout, start: start, streaming: streaming)
         } catch {
@@ -157,7 +153,7 @@ public final class CurlTransport: Transport {
         _ request: TransportRequest, requestTimeout: TimeInterval, start: UInt64, streaming: Bool
     ) async throws -> (response: TransportResponse, body: StreamBuffer?) {
         var current = request.urlRequest
-        var body: CurlBody = request.bodyFileURL.map { .file($0) } ?? current.httpBody.map { .data($0) } ?? .none
+        var body = request.body
         var redirects = 0
         var sent: Int64 = 0
         var received: Int64 = 0

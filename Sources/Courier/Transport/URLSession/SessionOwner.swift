@@ -26,12 +26,16 @@ final class SessionOwner: Sendable {
             (configuration.httpAdditionalHeaders ?? [:]).keys.compactMap { ($0 as? String)?.lowercased() })
         cookies = StoredCookies(
             storage: configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil)
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        // FoundationNetworking converts the request timeout with `Int(seconds) * 1000`, which traps on
+        // `.infinity`, on a number that large and on NaN: the session gets what Courier reads the value
+        // as (see ``TransportRequest/clampedTimeout(_:)``).
+        configuration.timeoutIntervalForRequest = TransportRequest.clampedTimeout(requestTimeout)
         #if canImport(FoundationNetworking)
             // URLSession on Linux can stop the process when a task that looks its response up in a
             // URLCache is cancelled: the cancellation, deferred until the cache answers, reports its
             // failure for a task the session has already dropped (swift-corelibs-foundation issue
             // 3296). Courier's sessions there keep no URLCache.
-            let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
             configuration.urlCache = nil
         #endif
         let delegate = SessionDelegate(userDelegate: userDelegate)
@@ -42,17 +46,17 @@ final class SessionOwner: Sendable {
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
-    /// How long the response head of `request` may take once its body is sent: the request's own
-    /// `timeoutInterval` when it is not the default 60 s, else the configuration's, as ``CurlTransport``
-    /// reads them.
-    func headTimeout(for request: URLRequest) -> TimeInterval {
-        request.timeoutInterval != 60 && request.timeoutInterval > 0 ? request.timeoutInterval : requestTimeout
+    /// How long each wait for data of `request` may take, the response head's once its body is sent
+    /// included: its ``TransportRequest/timeout``, else the configuration's, as ``CurlTransport`` reads them.
+    func headTimeout(for request: TransportRequest) -> TimeInterval {
+        request.requestTimeout(configured: requestTimeout)
     }
 
     /// `request` with Courier's ``DefaultHeaders`` where neither it nor the configuration sets them.
     func addingDefaultHeaders(to request: inout URLRequest) {
         for field in DefaultHeaders.fields
-        where !additionalHeaderNames.contains(field.lowercased) && request.value(forHTTPHeaderField: field.name) == nil {
+        where !additionalHeaderNames.contains(field.lowercased) && request.value(forHTTPHeaderField: field.name) == nil
+        {
             request.setValue(field.value, forHTTPHeaderField: field.name)
         }
     }

@@ -131,7 +131,7 @@ extension SessionTask {
             state.redirectCount += 1
             state.hop = owner.addingStoredCookies(to: redirect.request)
             if !redirect.keepsBody { state.requestBody = .none }
-            if redirect.keepsBody, state.requestBody.isPresent {
+            if redirect.keepsBody, state.requestBody != .none {
                 // URLSession sends a followed redirect without its body: it asks for no new body stream and
                 // sends `Content-Length: 0` (swift-corelibs-foundation). The hop goes as a task of its own.
                 state.nextHop = state.hop

@@ -36,16 +36,8 @@ final class SessionTask: Sendable {
         downloadURL =
             request.destination == .temporaryFile
             ? TemporaryFiles.newURL(for: "download", in: owner.policy.temporaryDirectory) : nil
-        headTimeout = owner.headTimeout(for: request.urlRequest)
-        let body: Body =
-            if let file = request.bodyFileURL {
-                .file(file)
-            } else if let data = request.urlRequest.httpBody, !data.isEmpty {
-                .data(data)
-            } else {
-                .none
-            }
-        state = Locked(State(hop: request.urlRequest, requestBody: body))
+        headTimeout = owner.headTimeout(for: request)
+        state = Locked(State(hop: request.urlRequest, requestBody: request.body))
     }
 
     /// Sends `request` through `owner`'s session and returns its response; the awaiting task's
@@ -93,19 +85,23 @@ final class SessionTask: Sendable {
         if cancelled { owner.cancel(task) }
     }
 
-    private func makeTask(for hop: URLRequest, body: Body) -> URLSessionTask {
+    private func makeTask(for hop: URLRequest, body: TransportRequest.Body) -> URLSessionTask {
         let session = owner.session
         var hop = hop
         hop.httpBody = nil
         owner.addingDefaultHeaders(to: &hop)
-        #if canImport(FoundationNetworking)
-            // FoundationNetworking arms its timer with whole seconds (`Int(timeoutInterval)`), so a
-            // timeout under one second fires at once. Its timer gets the timeout rounded up; the head
-            // deadline of this task keeps the exact one.
-            if hop.timeoutInterval > 0, hop.timeoutInterval < 60 {
-                hop.timeoutInterval = hop.timeoutInterval.rounded(.up)
-            }
-        #endif
+        // URLSession's own timer gets a timeout the request sets (a year at most: FoundationNetworking
+        // converts it with `Int(timeoutInterval)`, which traps on `.infinity`), rounded up to whole
+        // seconds on Linux, where its timer takes whole seconds and a timeout under one second would
+        // fire at once; the head deadline of this task keeps the exact one. Without one, the
+        // configuration's applies.
+        if request.timeout != nil {
+            #if canImport(FoundationNetworking)
+                hop.timeoutInterval = headTimeout.rounded(.up)
+            #else
+                hop.timeoutInterval = headTimeout
+            #endif
+        }
         switch (request.destination, body) {
         case (.temporaryFile, .data(let data)):
             hop.httpBody = data
@@ -289,18 +285,6 @@ final class SessionTask: Sendable {
 }
 
 extension SessionTask {
-    /// Where the request body comes from.
-    enum Body {
-        case none
-        case data(Data)
-        case file(URL)
-
-        var isPresent: Bool {
-            if case .none = self { return false }
-            return true
-        }
-    }
-
     private enum Ending {
         case nextHop
         case finished(CheckedContinuation<TransportResponse, any Error>?, Result<TransportResponse, any Error>, URL?)
@@ -319,7 +303,7 @@ extension SessionTask {
 
         /// The request of the current hop and its body.
         var hop: URLRequest
-        var requestBody: Body
+        var requestBody: TransportRequest.Body
         var redirectCount = 0
         /// A redirect to send as a task of its own once the current one has stopped.
         var nextHop: URLRequest?
@@ -348,7 +332,7 @@ extension SessionTask {
         /// What URLSession measured of the current task (Apple platforms).
         var metricsOfTask: TransferMetrics?
 
-        init(hop: URLRequest, requestBody: Body) {
+        init(hop: URLRequest, requestBody: TransportRequest.Body) {
             self.hop = hop
             self.requestBody = requestBody
         }

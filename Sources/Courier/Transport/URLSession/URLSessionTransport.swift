@@ -40,9 +40,6 @@ public final class URLSessionTransport: Transport {
     /// The rules for redirects and response sizes.
     public let policy: TransportPolicy
 
-    /// The policy's ``TransportPolicy/temporaryDirectory``.
-    public var temporaryDirectory: URL { policy.temporaryDirectory }
-
     /// A transport over a session with the `.default` configuration, the default policy and no delegate.
     public convenience init() {
         self.init(configuration: .default)
@@ -95,7 +92,7 @@ public final class URLSessionTransport: Transport {
             }
         } catch {
             throw TransportFailure.annotated(
-                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request.urlRequest),
+                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request),
                 resourceTimeout: owner.resourceTimeout,
                 elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
@@ -116,7 +113,7 @@ public final class URLSessionTransport: Transport {
             return try await SessionTask.stream(request, in: owner)
         } catch {
             throw TransportFailure.annotated(
-                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request.urlRequest),
+                error, request: request.urlRequest, requestTimeout: owner.headTimeout(for: request),
                 resourceTimeout: nil, elapsed: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
     }
