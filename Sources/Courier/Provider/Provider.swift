@@ -35,7 +35,9 @@ public final class Provider<Target: TargetType>: Sendable {
     public let stubClosure: StubClosure
     /// Moves the bytes of requests that are not stubbed.
     public let transport: any Transport
-    /// Where completion handlers run when a call names no queue; `nil` means the main queue.
+    /// Where completion handlers run when a call names no queue; `nil` means the main queue, which a
+    /// command-line program or server on Linux drains only inside `dispatchMain()`, `RunLoop.main.run()`
+    /// or an `async` `main`: name a queue there.
     public let callbackQueue: DispatchQueue?
     /// The plugins, run in array order.
     public let plugins: [any PluginType]
@@ -62,7 +64,8 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - stubClosure: Says which targets are stubbed. Default: ``neverStub(_:)``.
     ///   - transport: Sends requests that are not stubbed. Default: ``DefaultTransport/shared``, a
     ///     ``CurlTransport`` on Linux and a ``URLSessionTransport`` on Apple platforms.
-    ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue.
+    ///   - callbackQueue: Where completion handlers run. Default: `nil`, the main queue (on Linux, name a
+    ///     queue in a program that does not drain the main queue; see ``callbackQueue``).
     ///   - plugins: Hooks around every request, in order. Default: none.
     ///   - interceptors: Adapt every attempt and decide on retries, in order. Default: none.
     ///   - trackInflights: Share one transfer among identical `GET`/`HEAD` requests in flight. Default: `false`.

@@ -176,8 +176,9 @@ import Testing
         let (server, _) = try authServer { _ in false }
         defer { server.stop() }
         let refreshes = Counter()
+        // A window far longer than the test, so that a loaded machine cannot let it pass between requests.
         let interceptor = AuthenticationInterceptor(
-            token: "t", maximumRefreshes: 2,
+            token: "t", maximumRefreshes: 2, refreshInterval: 3600,
             refresh: { _ in
                 refreshes.increment()
                 return "t\(refreshes.value)"

@@ -17,6 +17,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         self.userDelegate = userDelegate
     }
 
+    private let invalidated = Locked(false)
+
+    /// Whether the session has told its delegate that it became invalid.
+    var isInvalidated: Bool { invalidated.withLock { $0 } }
+
+    func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+        invalidated.withLock { $0 = true }
+        #if canImport(FoundationNetworking)
+            userDelegate?.urlSession(session, didBecomeInvalidWithError: error)
+        #else
+            userDelegate?.urlSession?(session, didBecomeInvalidWithError: error)
+        #endif
+    }
+
     /// The requests registered and not yet completed: 0 once every request has ended.
     var activeTransferCount: Int {
         tasks.withLock { $0.count }

@@ -43,7 +43,27 @@ final class SessionOwner: Sendable {
         queue.name = "Courier.URLSessionTransport"
         queue.maxConcurrentOperationCount = 1
         self.delegate = delegate
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        #if canImport(FoundationNetworking)
+            session = GuardedSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        #else
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        #endif
+    }
+
+    /// The task `make` makes in the session, or `nil`, without calling it, once the session has been
+    /// invalidated: URLSession stops the process when a task is made in an invalidated session.
+    ///
+    /// On Linux the session notes its invalidation as it is asked for, and no task is made while it
+    /// happens. On Apple platforms the delegate hears of it a moment later, so a task made in between
+    /// is URLSession's to refuse.
+    func makeTask(_ make: (URLSession) -> URLSessionTask) -> URLSessionTask? {
+        #if canImport(FoundationNetworking)
+            if let guarded = session as? GuardedSession {
+                return guarded.unlessInvalidated { make(guarded) }
+            }
+        #endif
+        guard !delegate.isInvalidated else { return nil }
+        return make(session)
     }
 
     /// How long each wait for data of `request` may take, the response head's once its body is sent
@@ -108,3 +128,27 @@ final class SessionOwner: Sendable {
 private struct StoredCookies: @unchecked Sendable {
     let storage: HTTPCookieStorage?
 }
+
+#if canImport(FoundationNetworking)
+    /// A session that notes, as it is asked for, that it is being invalidated, so that no task is made in
+    /// it afterwards (FoundationNetworking stops the process with `fatalError("Session invalidated")`).
+    private final class GuardedSession: URLSession, @unchecked Sendable {
+        private let invalidated = Locked(false)
+
+        /// What `make` returns, or `nil` once the session is invalidated; no invalidation starts while
+        /// `make` runs.
+        func unlessInvalidated(_ make: () -> URLSessionTask) -> URLSessionTask? {
+            invalidated.withLock { invalidated in invalidated ? nil : make() }
+        }
+
+        override func invalidateAndCancel() {
+            invalidated.withLock { $0 = true }
+            super.invalidateAndCancel()
+        }
+
+        override func finishTasksAndInvalidate() {
+            invalidated.withLock { $0 = true }
+            super.finishTasksAndInvalidate()
+        }
+    }
+#endif

@@ -70,7 +70,10 @@ final class SessionTask: Sendable {
     /// Creates the URLSession task of the current hop, registers it with the delegate and resumes it.
     private func launch() {
         let (hop, body) = state.withLock { ($0.hop, $0.requestBody) }
-        let task = makeTask(for: hop, body: body)
+        guard let task = owner.makeTask({ session in makeTask(for: hop, body: body, in: session) }) else {
+            fail(SessionInvalidatedError())
+            return
+        }
         owner.delegate.register(self, for: task)
         // Known to `cancel()` only once resumed: a task cancelled while `resume()` runs can start
         // loading anyway.
@@ -85,8 +88,20 @@ final class SessionTask: Sendable {
         if cancelled { owner.cancel(task) }
     }
 
-    private func makeTask(for hop: URLRequest, body: TransportRequest.Body) -> URLSessionTask {
-        let session = owner.session
+    /// Ends the request with `error` before a task of its hop was made.
+    private func fail(_ error: any Error) {
+        let continuation = state.withLock { state in
+            state.headTimer?.cancel()
+            state.headTimer = nil
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        let outcome: Result<TransportResponse, any Error> = .failure(error)
+        continuation?.resume(with: outcome)
+        finishStream(with: outcome)
+    }
+
+    private func makeTask(for hop: URLRequest, body: TransportRequest.Body, in session: URLSession) -> URLSessionTask {
         var hop = hop
         hop.httpBody = nil
         owner.addingDefaultHeaders(to: &hop)
