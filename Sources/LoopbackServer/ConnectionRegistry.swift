@@ -52,18 +52,4 @@ final class ConnectionRegistry: @unchecked Sendable {
             SocketIO.shutdownBoth(fd)
         }
     }
-
-    /// Waits until every connection has finished, or until `timeout` seconds have passed.
-    ///
-    /// - Returns: whether all connections finished.
-    @discardableResult
-    func waitUntilEmpty(timeout: TimeInterval) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while !open.isEmpty {
-            if !condition.wait(until: deadline) { return open.isEmpty }
-        }
-        return true
-    }
 }

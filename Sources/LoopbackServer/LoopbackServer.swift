@@ -68,11 +68,12 @@ public final class LoopbackServer: Sendable {
         core.stop()
     }
 
-    /// Closes the listener and every open connection and waits for their threads to end.
+    /// Closes the listener and shuts every open connection down.
     ///
-    /// New connections are refused once this returns. A handler still running (for example one sleeping
-    /// for `delay`) is waited for at most a few seconds; its thread ends as soon as it returns. Calling
-    /// `stop()` again does nothing.
+    /// New connections are refused once this returns, and clients see their connections end. A handler
+    /// still running (for example one sleeping for `delay`) is not waited for: its thread ends as soon
+    /// as it returns. Quick enough to call from Swift's cooperative pool. Calling `stop()` again does
+    /// nothing.
     public func stop() {
         core.stop()
     }

@@ -12,8 +12,6 @@ import Foundation
 final class ServerCore: @unchecked Sendable {
     /// Stack size of each connection thread.
     private static let threadStackSize = 1 << 20
-    /// How long `stop()` waits for busy connection threads (e.g. a handler that sleeps) to end.
-    private static let stopTimeout: TimeInterval = 3
 
     let port: UInt16
     let registry = ConnectionRegistry()
@@ -69,7 +67,10 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Closes the listener and every connection, then waits for the threads; safe to call repeatedly.
+    /// Closes the listener, waiting for its thread, and shuts every connection down; safe to call
+    /// repeatedly. A connection thread still in its handler (one sleeping for `delay`, say) ends when the
+    /// handler returns; `stop()` does not wait for it, as it is often called on a thread of Swift's
+    /// cooperative pool, which must not be held.
     func stop() {
         stopLock.lock()
         defer { stopLock.unlock() }
@@ -81,7 +82,6 @@ final class ServerCore: @unchecked Sendable {
         _ = close(wakeRead)
         _ = close(wakeWrite)
         registry.shutdownAll()
-        registry.waitUntilEmpty(timeout: ServerCore.stopTimeout)
     }
 
     private func acceptLoop() {

@@ -53,7 +53,7 @@ import Testing
             _ = releaseMain.wait(timeout: .now() + 60)
         }
         defer { releaseMain.signal() }
-        _ = mainHeld.wait(timeout: .now() + 60)
+        #expect(await wait(for: mainHeld, seconds: 60))
 
         let printed = Locked<[String]>([])
         let print: @Sendable (Any) -> Void = { line in printed.withLock { $0.append("\(line)") } }
@@ -83,17 +83,5 @@ private func wait(for semaphore: DispatchSemaphore, seconds: Double) async -> Bo
         DispatchQueue.global().async {
             continuation.resume(returning: semaphore.wait(timeout: .now() + seconds) == .success)
         }
-    }
-}
-
-/// A value behind a lock, for the handlers' threads.
-private final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

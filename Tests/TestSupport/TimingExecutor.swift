@@ -27,15 +27,21 @@ package func timed<T, Failure: Error>(
 }
 
 /// A task executor of a few threads that take jobs in the order they come.
+///
+/// Handing a job over never blocks: a lock held only to append, and a semaphore whose `signal` only
+/// wakes a thread (a condition variable's `signal` can wait for its waiters on a loaded machine, and it
+/// is called from Swift's cooperative pool).
 package final class TimingExecutor: TaskExecutor, @unchecked Sendable {
     /// The one the timing tests share: their work is waiting, so a few threads serve them all.
     package static let shared = TimingExecutor(threads: 4)
 
-    private let condition = NSCondition()
-    /// Guarded by `condition`.
+    private let lock = NSLock()
+    /// Guarded by `lock`.
     private var jobs: [UnownedJob] = []
+    /// Signalled once for each job queued.
+    private let queued = DispatchSemaphore(value: 0)
 
-    private init(threads: Int) {
+    package init(threads: Int) {
         for index in 0..<threads {
             let thread = Thread { [unowned self] in
                 blockChildSignals()
@@ -48,19 +54,19 @@ package final class TimingExecutor: TaskExecutor, @unchecked Sendable {
 
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        condition.lock()
+        lock.lock()
         jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        lock.unlock()
+        queued.signal()
     }
 
     /// Runs jobs for ever (the executor lives as long as the test process).
     private func serve() {
         while true {
-            condition.lock()
-            while jobs.isEmpty { condition.wait() }
+            queued.wait()
+            lock.lock()
             let job = jobs.removeFirst()
-            condition.unlock()
+            lock.unlock()
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

@@ -99,23 +99,32 @@ final class SessionOwner: Sendable {
         #endif
     }
 
-    /// Where cancellations run, one after the other.
-    private let cancellations = DispatchQueue(label: "Courier.URLSessionTransport.cancellations")
+    /// Where the session's tasks are made, resumed and cancelled, one after the other.
+    private let control = DispatchQueue(label: "Courier.URLSessionTransport.control")
 
-    /// Cancels `task` without waiting, on a queue of its own.
+    /// Runs `work`, which makes, resumes or cancels tasks, on the session's control queue, in order,
+    /// without waiting for it.
     ///
-    /// - Not in the caller: a cancellation handler runs while the Swift runtime holds the cancelled
-    ///   task's lock, and `URLSessionTask.cancel()` waits for URLSession's work queue, which may be
-    ///   waiting for that lock to resume the task: a deadlock (swift-corelibs-foundation issue 5412).
-    /// - Not on the delegate queue: when a fast transfer makes it lag behind its progress callbacks, the
+    /// URLSession on Linux does each of these with `sync` on one work queue that every session of the
+    /// process shares, where it also reads sockets and decodes bodies; so each can block its thread for
+    /// as long as another transfer keeps that queue busy (a large gzip body: seconds). Hence:
+    /// - Not in the caller: on Swift's cooperative pool, whose threads are as many as the cores (two
+    ///   here), two blocked calls stall every task of the process. A cancellation handler, besides,
+    ///   runs while the Swift runtime holds the cancelled task's lock, which URLSession's work queue may
+    ///   need to resume that task: a deadlock (swift-corelibs-foundation issue 5412).
+    /// - Not on the delegate queue: when a fast transfer makes it lag behind its progress callbacks, a
     ///   cancellation would wait for all of them while the transfer goes on.
-    /// - Not on a global queue: each `cancel()` blocks its thread until URLSession's work queue takes
-    ///   it, and a burst of them (a thousand requests cancelled at once) took the threads that
+    /// - Not on a global queue: a burst (a thousand requests cancelled at once) took the threads that
     ///   URLSession's own timers need, delaying timeouts by seconds.
     ///
-    /// One serial queue per session blocks at most one thread, and only for that session's work queue.
+    /// One serial queue per session blocks at most one thread, and only for the work queue.
+    func control(_ work: @escaping @Sendable () -> Void) {
+        control.async(execute: work)
+    }
+
+    /// Cancels `task` without waiting, on the control queue (see ``control(_:)``).
     func cancel(_ task: URLSessionTask) {
-        cancellations.async { task.cancel() }
+        control { task.cancel() }
     }
 
     deinit {

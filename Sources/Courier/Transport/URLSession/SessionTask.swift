@@ -63,11 +63,12 @@ final class SessionTask: Sendable {
         if cancelled {
             continuation.resume(throwing: URLError(.cancelled))
         } else {
-            launch()
+            owner.control { self.launch() }
         }
     }
 
-    /// Creates the URLSession task of the current hop, registers it with the delegate and resumes it.
+    /// Creates the URLSession task of the current hop, registers it with the delegate and resumes it;
+    /// on the session's control queue (see ``SessionOwner/control(_:)``), as URLSession may block here.
     private func launch() {
         let (hop, body) = state.withLock { ($0.hop, $0.requestBody) }
         guard let task = owner.makeTask({ session in makeTask(for: hop, body: body, in: session) }) else {
@@ -260,7 +261,7 @@ final class SessionTask: Sendable {
         }
         switch ending {
         case .nextHop:
-            launch()
+            owner.control { self.launch() }
         case .finished(let continuation, let outcome, let fileURL):
             if case .failure = outcome, let fileURL { TemporaryFiles.remove(fileURL) }
             continuation?.resume(with: outcome)
