@@ -20,10 +20,12 @@ final class Connection {
     private let fd: Int32
     private let context: ConnectionContext
     private let reader: ConnectionReader
+    private let registry: ConnectionRegistry
 
-    init(fd: Int32, context: ConnectionContext) {
+    init(fd: Int32, context: ConnectionContext, registry: ConnectionRegistry) {
         self.fd = fd
         self.context = context
+        self.registry = registry
         reader = ConnectionReader(fd: fd)
     }
 
@@ -41,6 +43,8 @@ final class Connection {
     /// Reads one request, answers it, and tells whether the connection stays open.
     private func serveNextRequest() throws(ConnectionFailure) -> Bool {
         guard let head = try reader.readHead() else { return false }
+        registry.exchange(started: true)
+        defer { registry.exchange(started: false) }
         let framing = try BodyFraming(of: head)
         let writer = ResponseWriter(fd: fd)
         if head.expectsContinue && framing.expectsBytes {

@@ -15,11 +15,27 @@ final class ConnectionRegistry: @unchecked Sendable {
     private var open: Set<Int32> = []
     private var isClosed = false
 
+    private var exchanges = 0
+
     /// The number of connections currently being served.
     var count: Int {
         condition.lock()
         defer { condition.unlock() }
         return open.count
+    }
+
+    /// The number of requests whose head has arrived and whose answer is not yet written whole.
+    var exchangesInProgress: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return exchanges
+    }
+
+    /// Notes that a request's head arrived (`true`) or its exchange ended (`false`).
+    func exchange(started: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        exchanges += started ? 1 : -1
     }
 
     /// Records a newly accepted connection; returns false (and closes `fd`) once the registry is closed.

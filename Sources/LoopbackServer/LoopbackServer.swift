@@ -82,4 +82,11 @@ public final class LoopbackServer: Sendable {
     var openConnectionCount: Int {
         core.registry.count
     }
+
+    /// The number of requests being answered right now: their head has arrived and their answer is
+    /// not yet written whole (a handler still sleeping, or holding its connection until the client
+    /// leaves, counts). Tests read it to see that a client let go of every request it gave up on.
+    public var exchangesInProgress: Int {
+        core.registry.exchangesInProgress
+    }
 }

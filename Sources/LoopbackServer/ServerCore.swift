@@ -134,7 +134,7 @@ final class ServerCore: @unchecked Sendable {
         let context = context
         let registry = registry
         let result = ServerThread.start(using: startThread, stackSize: ServerCore.threadStackSize) {
-            Connection(fd: fd, context: context).run()
+            Connection(fd: fd, context: context, registry: registry).run()
             registry.finish(fd)
         }
         guard result != 0 else { return }

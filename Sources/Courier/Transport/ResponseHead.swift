@@ -48,14 +48,17 @@ final class ResponseHead: Sendable {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
                 defer { start = end + 1 }
-                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                guard let first = line.first else { continue }
-                if first == 0x20 || first == 0x09 {
-                    if !fields.isEmpty { fields[fields.count - 1].value += " " + Self.trimmed(line[...]) }
+                guard start < end else { continue }
+                if HeaderBytes.isBlank(bytes[start]) {
+                    if !fields.isEmpty {
+                        fields[fields.count - 1].value += " " + HeaderBytes.trimmed(bytes, start, end)
+                    }
                     continue
                 }
-                guard let colon = line.firstIndex(of: 0x3A) else { continue }
-                fields.append((Self.trimmed(line[..<colon]), Self.trimmed(line[(colon + 1)...])))
+                var colon = start
+                while colon < end, bytes[colon] != 0x3A { colon += 1 }
+                guard colon < end else { continue }
+                fields.append((HeaderBytes.trimmed(bytes, start, colon), HeaderBytes.trimmed(bytes, colon + 1, end)))
             }
         }
         return fields
@@ -76,15 +79,6 @@ final class ResponseHead: Sendable {
             }
         }
         return dictionary
-    }
-
-    /// `bytes` without surrounding spaces and tabs, as a string.
-    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
 

@@ -58,29 +58,33 @@ import Testing
         let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
         #expect(counts.cancelled + counts.completed == 40 * 50)
         #expect(counts.cancelled > 0, "some requests were cancelled before they failed")
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: nil) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func cancellingAsResponsesArriveNeverDeadlocks(kind: TransportKind) async throws {
         let watchdog = Watchdog(seconds: 180, what: "cancelling answered requests")
         defer { watchdog.disarm() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
         let transport = try kind.make(configuration: .default)
         let provider = Provider<TestTarget>(transport: transport)
-        let target = try TestTarget.loopback("/echo")
+        let target = TestTarget(baseURL: server.baseURL, path: "/echo")
         let counts = await cancelInRounds(rounds: 40, perRound: 50, target: target, provider: provider)
         #expect(counts.cancelled + counts.completed == 40 * 50)
         #expect(counts.cancelled > 0)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
     func cancellingTransfersThatReportProgressNeverDeadlocks(kind: TransportKind) async throws {
         let watchdog = Watchdog(seconds: 180, what: "cancelling transfers with progress")
         defer { watchdog.disarm() }
+        let server = try LoopbackServer()
+        defer { server.stop() }
         let transport = try kind.make(configuration: .default)
         let provider = Provider<TestTarget>(transport: transport)
-        let target = try TestTarget.loopback("/bytes/262144")
+        let target = TestTarget(baseURL: server.baseURL, path: "/bytes/262144")
         let finished = Counter()
         let ended = Counter()
         for round in 0..<40 {
@@ -101,7 +105,7 @@ import Testing
         }
         #expect(ended.value == 40 * 25)
         #expect(finished.value < 40 * 25, "some transfers were cancelled")
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 }
 

@@ -68,7 +68,7 @@ import Testing
         #expect(!endedCancelled.isEmpty, "some cancellations took effect")
         #expect(endedCancelled.count <= ledger.cancelledCount)
         #expect(provider.inflights.count == 0)
-        #expect(await leftoverTasks(of: rig.transport) == 0)
+        #expect(await leftoverTasks(of: rig.transport, server: server) == 0)
         #expect(elapsed < 120)
     }
 
@@ -105,7 +105,7 @@ import Testing
         #expect(counts.process == counts.began)
         #expect(hits.value < requests.count / 4, "identical requests shared their transfers")
         #expect(provider.inflights.count == 0)
-        #expect(await leftoverTasks(of: rig.transport) == 0)
+        #expect(await leftoverTasks(of: rig.transport, server: server) == 0)
     }
 }
 

@@ -66,7 +66,7 @@ import Testing
     /// the option is set to 0 and nothing else.
     static func isSanctionedRelaxation(at index: Int, in lines: [String]) -> Bool {
         guard index > 0,
-            let guardLine = regex(#"^\s*if\s+!options\.trust\.validates(CertificateChain|Host)\s*\{\s*$"#),
+            let guardLine = regex(#"^\s*if\s+!(options\.)?trust\.validates(CertificateChain|Host)\s*\{\s*$"#),
             let setLine = regex(#"^\s*easy\.set\(CCURLOPT_SSL_VERIFY(PEER|HOST),\s*0\)\s*$"#)
         else { return false }
         return lines[index - 1].contains(guardLine) && lines[index].contains(setLine)

@@ -86,10 +86,9 @@ struct FaultServer {
         return urlErrorCode(error)
     }
 
-    /// The URLSession tasks and Courier transfers of the fault server's transport still alive; see
-    /// ``leftoverTasks(of:)``.
+    /// What the fault server's requests left behind; see ``leftoverTasks(of:server:)``.
     func leftoverTasks() async -> Int {
-        await CourierTests.leftoverTasks(of: transport)
+        await CourierTests.leftoverTasks(of: transport, server: loopback)
     }
 
     /// Stops the server.

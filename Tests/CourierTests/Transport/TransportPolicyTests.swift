@@ -40,7 +40,7 @@ import Testing
         }
         #expect(error?.code == .httpTooManyRedirects)
         #expect(hits.value == 4)  // the request and three redirects
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -145,7 +145,7 @@ import Testing
         let scheme = String(location.prefix { $0 != ":" })
         #expect(error?.localizedDescription.contains("\(scheme):") == true, "\(String(describing: error))")
         #expect(hits.value == 1)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -191,7 +191,7 @@ import Testing
             #expect((error as? URLError)?.code == .cannotConnectToHost)
             #expect(hits.value == 1)
         }
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     // MARK: Size limits
@@ -207,7 +207,7 @@ import Testing
         #expect(error == ResponseSizeLimitExceeded(limit: 1 << 20, isDownload: false))
         #expect(error?.errorDescription?.contains("1048576 bytes") == true)
         #expect(error?.errorDescription?.contains("maximumResponseBodySize") == true)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -221,7 +221,7 @@ import Testing
                 TransportRequest(urlRequest: try Self.request(server, "fault/gzip-bomb?size=\(256 << 20)")))
         }
         #expect(error?.limit == 8 << 20)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     /// 200 MiB rather than an endless body, so that a transport that ignored the limit would fail the test
@@ -235,7 +235,7 @@ import Testing
             try await transport.send(TransportRequest(urlRequest: try Self.request(server, "bytes/\(200 << 20)")))
         }
         #expect(error?.limit == TransportPolicy().maximumResponseBodySize)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -252,7 +252,7 @@ import Testing
         }
         #expect(error == ResponseSizeLimitExceeded(limit: 1 << 20, isDownload: true))
         #expect(error?.errorDescription?.contains("maximumDownloadSize") == true)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
         #expect(folder.leftovers.isEmpty)
     }
 
@@ -273,7 +273,7 @@ import Testing
         }
         #expect(elapsed >= 0.9)
         #expect(elapsed < 1 + FaultServer.slack)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     /// CurlTransport only (URLSessionTransport's is `URLSessionTransportPolicyTests`), one case at a time:
@@ -352,6 +352,6 @@ import Testing
         #expect(answer.statusCode == 401)
         #expect(answer.data == Data("who are you?".utf8))
         #expect(answer.response?.value(forHTTPHeaderField: "WWW-Authenticate") == "Basic realm=\"x\"")
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 }

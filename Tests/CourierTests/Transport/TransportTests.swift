@@ -153,7 +153,7 @@ import Testing
         _ = await held.result
         #expect(cancelled == 2_000)
         #expect(hits.value == 1)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test func curlUnavailableErrorSaysWhatIsMissing() {

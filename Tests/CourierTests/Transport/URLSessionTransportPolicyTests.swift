@@ -56,7 +56,7 @@ import Testing
         }
         #expect(error?.code == .httpTooManyRedirects)
         #expect(hits.value == 4)  // the request and three redirects
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: [ResponseDestination.memory, .temporaryFile])
@@ -72,7 +72,7 @@ import Testing
         // redirect's body.
         #expect(try Self.body(of: answer) == (destination == .memory ? Data("moved".utf8) : Data()))
         #expect(hits.value == 1)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
     @Test func storedCookiesGoAlongARedirect() async throws {
         let server = try LoopbackServer()
@@ -105,7 +105,7 @@ import Testing
         #expect(echo.body == "payload")
         #expect(hits.value == 2)
         #expect(answer.metrics?.redirectCount == 1)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
     // MARK: Size limits
     @Test func aBodyAtTheLimitIsKept() async throws {
@@ -134,7 +134,7 @@ import Testing
         }
         #expect(elapsed >= 0.9)
         #expect(elapsed < 1 + FaultServer.slack)
-        #expect(await leftoverTasks(of: transport) == 0)
+        #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
     @Test(arguments: [ResponseDestination.memory, .temporaryFile])
@@ -221,7 +221,7 @@ import Testing
             #expect(answer.statusCode == 401)
             // A download's 401 comes with an empty file: its body went to URLSession's file.
             #expect(try Self.body(of: answer) == (destination == .memory ? Data("who are you?".utf8) : Data()))
-            #expect(await leftoverTasks(of: transport) == 0)
+            #expect(await leftoverTasks(of: transport, server: server) == 0)
         }
         #expect(sessionLevelOnly.calls.value == 0)
     }

@@ -27,12 +27,6 @@ final class CurlEngine: @unchecked Sendable {
     private let pool = Locked([CurlEasy]())
     private static let poolLimit = 64
 
-    /// Transfers handed to the engine and not yet finished.
-    private let unfinished = Locked(0)
-
-    /// Transfers handed to the engine and not yet finished: 0 once every request has ended.
-    var activeTransferCount: Int { unfinished.withLock { $0 } }
-
     // The engine's thread only.
     private var active: [UInt: CurlTransfer] = [:]
     private var nextDeadlineCheck: UInt64 = .max
@@ -90,7 +84,6 @@ final class CurlEngine: @unchecked Sendable {
                     return
                 }
                 transfer.redirectCount = redirectCount
-                unfinished.withLock { $0 += 1 }
                 deliver { $0.added.append(transfer) }
             }
         } onCancel: {
@@ -169,7 +162,7 @@ final class CurlEngine: @unchecked Sendable {
             multi.perform()
             while let (key, code) = multi.nextFinished() {
                 guard let transfer = active.removeValue(forKey: key) else { continue }
-                finish(transfer, with: transfer.outcome(code: code, redirectCount: transfer.redirectCount), added: true)
+                finish(transfer, with: transfer.outcome(code: code), added: true)
             }
             let timeout = pollTimeout()
             let waits = self.inbox.withLock { inbox in
@@ -223,7 +216,6 @@ final class CurlEngine: @unchecked Sendable {
         }
         let continuation = transfer.continuation
         transfer.continuation = nil
-        unfinished.withLock { $0 -= 1 }
         if let stream = transfer.stream {
             // A streamed transfer's caller has its head (or gets the failure below); the body ends here,
             // and the handle, no longer in use, goes back to the pool from the engine's thread.

@@ -46,10 +46,10 @@ public final class CurlTransport: Transport {
     public let libraryVersion: String
 
     private let engine: CurlEngine
-    private let settings: Settings
+    let settings: Settings
 
     /// What the transport keeps of its `URLSessionConfiguration` (which is not `Sendable`).
-    private struct Settings: @unchecked Sendable {
+    struct Settings: @unchecked Sendable {
         var requestTimeout: TimeInterval
         var resourceTimeout: TimeInterval?
         var additionalHeaders: [(name: String, value: String)]
@@ -106,15 +106,12 @@ public final class CurlTransport: Transport {
         engine.stop()
     }
 
-    /// Transfers under way: 0 once every request has ended (for tests that check nothing leaked).
-    var activeTransferCount: Int { engine.activeTransferCount }
-
     /// Sends `request` and returns its response; see ``Transport/send(_:)``.
     ///
     /// Redirects are followed here, one hop at a time, under ``policy``; cancelling the awaiting task
     /// stops the transfer at once with `URLError(.cancelled)`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try await send(request, streaming: false).response
+        try await exchange(request, streaming: false).response
     }
 
     /// Sends `request` and returns once the head of the response has arrived; see
@@ -126,20 +123,56 @@ public final class CurlTransport: Transport {
     /// the in-memory limit. Redirects are followed as for ``send(_:)``; the request timeout bounds each
     /// wait for data while the reader keeps up.
     public func stream(_ request: TransportRequest) async throws -> TransportStream {
-        let (head, body) = try await send(request, streaming: true)
+        let (head, body) = try await exchange(request, streaming: true)
         return TransportStream(
             statusCode: head.statusCode, source: head.source, buffer: body ?? StreamBuffer(chunks: []))
     }
 
-    /// What ``send(_:)`` and ``stream(_:)`` share: the response, and the buffer its body fills when
-    /// `streaming`.
-    private func send(_ request: TransportRequest, streaming: Bool) async throws -> (
+    /// What ``send(_:)`` and ``stream(_:)`` share: every hop of `request`, redirects followed, and the
+    /// buffer the last hop's body fills when `streaming`. A failure names the request and the timeout
+    /// that ran out (see ``TransportFailure``).
+    private func exchange(_ request: TransportRequest, streaming: Bool) async throws -> (
         response: TransportResponse, body: StreamBuffer?
     ) {
         let start = DispatchTime.now().uptimeNanoseconds
         let requestTimeout = request.requestTimeout(configured: settings.requestTimeout)
+        var current = request.urlRequest
+        var body = request.body
+        var redirects = 0
+        var sent: Int64 = 0
+        var received: Int64 = 0
         do {
-            return try await send(request, requestTimeout: requestTimeout, start: start, streaming: streaming)
+            while true {
+                let url = try Self.checkedURL(of: current)
+                let (hop, stream) = try await runHop(
+                    current, url: url, body: body, of: request, streaming: streaming,
+                    requestTimeout: requestTimeout, start: start, redirects: redirects)
+                sent += hop.metrics.bytesSent
+                received += hop.metrics.bytesReceived
+                storeCookies(hop.setCookieLines, from: url, for: current)
+                let next: Redirect?
+                do {
+                    next = try redirect(after: hop, of: current, url: url, redirects: redirects)
+                } catch {
+                    stream?.terminate()
+                    throw error
+                }
+                if let redirect = next {
+                    if let file = hop.fileURL { TemporaryFiles.remove(file) }
+                    stream?.terminate()
+                    redirects += 1
+                    current = redirect.request
+                    if !redirect.keepsBody { body = .none }
+                    continue
+                }
+                var metrics = hop.metrics
+                metrics.total = .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
+                metrics.bytesSent = sent
+                metrics.bytesReceived = received
+                let head = ResponseHead(
+                    url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, lines: hop.headerLines)
+                return (TransportResponse(head: head, data: hop.body, fileURL: hop.fileURL, metrics: metrics), stream)
+            }
         } catch {
             throw TransportFailure.annotated(
                 error, request: request.urlRequest, requestTimeout: requestTimeout,
@@ -148,142 +181,81 @@ public final class CurlTransport: Transport {
         }
     }
 
-    /// Sends `request`, following redirects; what ``send(_:)`` does, with its errors as they arise.
-    private func send(
-        _ request: TransportRequest, requestTimeout: TimeInterval, start: UInt64, streaming: Bool
-    ) async throws -> (response: TransportResponse, body: StreamBuffer?) {
-        var current = request.urlRequest
-        var body = request.body
-        var redirects = 0
-        var sent: Int64 = 0
-        var received: Int64 = 0
-        while true {
-            if Task.isCancelled { throw URLError(.cancelled) }
-            guard let url = current.url else { throw URLError(.badURL) }
-            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                throw URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
-            }
-            var remaining: TimeInterval?
-            if let resource = settings.resourceTimeout {
-                remaining = resource - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                if let left = remaining, left <= 0 { throw URLError(.timedOut) }
-            }
-            let sink: CurlSink =
-                request.destination == .temporaryFile && !streaming
-                ? .file(TemporaryFiles.newURL(for: "download", in: policy.temporaryDirectory)) : .memory
-            let (fields, removed) = headers(for: current, url: url)
-            let options = CurlHopOptions(
-                headers: fields, removedHeaders: removed, body: body, sink: sink,
-                limit: request.destination == .temporaryFile || streaming
-                    ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
-                progress: request.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
-                trust: try trust.policy(for: url), proxy: settings.proxy.proxy(forScheme: scheme),
-                proxyExceptions: settings.proxy.exceptions, stream: streaming ? StreamBuffer() : nil)
-            let easy = try engine.makeEasy()
-            let transfer: CurlTransfer
-            do {
-                transfer = try CurlTransfer(easy: easy, request: current, url: url, options: options)
-            } catch {
-                engine.recycle(easy)
-                throw error
-            }
-            if let stream = options.stream {
-                let engine = engine
-                stream.setHooks(
-                    StreamBuffer.Hooks(
-                        resume: { [weak transfer] in if let transfer { engine.unpause(transfer) } },
-                        cancel: { [weak transfer] in if let transfer { engine.cancel(transfer) } }))
-            }
-            var hop = try await engine.run(transfer, redirectCount: redirects)
-            sent += hop.metrics.bytesSent
-            received += hop.metrics.bytesReceived
-            storeCookies(hop.setCookieLines, from: url, for: current)
-
-            let redirect: Redirect?
-            do {
-                redirect =
-                    policy.maximumRedirects > 0
-                    ? try Redirect.next(after: hop.statusCode, location: hop.location, from: current) : nil
-            } catch {
-                if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
-                options.stream?.terminate()
-                throw error
-            }
-            if let redirect {
-                if let file = hop.fileURL { try? FileManager.default.removeItem(at: file) }
-                options.stream?.terminate()
-                guard redirects < policy.maximumRedirects else {
-                    throw URLError(
-                        .httpTooManyRedirects,
-                        userInfo: [
-                            NSLocalizedDescriptionKey:
-                                "More than \(policy.maximumRedirects) redirects (TransportPolicy.maximumRedirects).",
-                            NSURLErrorFailingURLErrorKey: url,
-                        ])
-                }
-                redirects += 1
-                current = redirect.request
-                if !redirect.keepsBody { body = .none }
-                continue
-            }
-            hop.metrics.total = .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - start))
-            hop.metrics.bytesSent = sent
-            hop.metrics.bytesReceived = received
-            let head = ResponseHead(
-                url: url, statusCode: hop.statusCode, httpVersion: hop.httpVersion, lines: hop.headerLines)
-            return (
-                TransportResponse(head: head, data: hop.body, fileURL: hop.fileURL, metrics: hop.metrics),
-                options.stream
-            )
+    /// The URL of `request`, when it is one libcurl may fetch: `http` or `https`.
+    private static func checkedURL(of request: URLRequest) throws -> URL {
+        if Task.isCancelled { throw URLError(.cancelled) }
+        guard let url = request.url else { throw URLError(.badURL) }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
+        return url
     }
 
-    /// The header fields to send for `request`: the configuration's additional headers under the
-    /// request's own, and the cookies of the storage for `url` unless the request sets `Cookie`; and the
-    /// headers libcurl would add on its own that are to be left out.
-    private func headers(for request: URLRequest, url: URL) -> (
-        fields: [(name: String, value: String)], removed: [String]
-    ) {
-        let own = request.allHTTPHeaderFields ?? [:]
-        var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(own.count + settings.additionalHeaders.count + 2)
-        var names = Set<String>()
-        for (name, value) in own {
-            fields.append((name, value))
-            names.insert(name.lowercased())
+    /// Sends one hop of `original`: `request` to `url` with `body`, its response body going where the
+    /// original asks (to a file, to memory, or, when `streaming`, to the buffer returned).
+    private func runHop(
+        _ request: URLRequest, url: URL, body: TransportRequest.Body, of original: TransportRequest,
+        streaming: Bool, requestTimeout: TimeInterval, start: UInt64, redirects: Int
+    ) async throws -> (CurlHopResult, StreamBuffer?) {
+        var remaining: TimeInterval?
+        if let resource = settings.resourceTimeout {
+            let left = resource - Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if left <= 0 { throw URLError(.timedOut) }
+            remaining = left
         }
-        for (name, value) in settings.additionalHeaders where !names.contains(name.lowercased()) {
-            fields.append((name, value))
-            names.insert(name.lowercased())
+        let toFile = original.destination == .temporaryFile
+        let (fields, removed) = headers(for: request, url: url)
+        let options = CurlHopOptions(
+            headers: fields, removedHeaders: removed, body: body,
+            sink: toFile && !streaming
+                ? .file(TemporaryFiles.newURL(for: "download", in: policy.temporaryDirectory)) : .memory,
+            limit: toFile || streaming ? policy.maximumDownloadSize : policy.maximumResponseBodySize,
+            progress: original.progress, requestTimeout: requestTimeout, remainingResourceTime: remaining,
+            trust: try trust.policy(for: url), proxy: settings.proxy.proxy(forScheme: url.scheme?.lowercased() ?? ""),
+            proxyExceptions: settings.proxy.exceptions, stream: streaming ? StreamBuffer() : nil)
+        let easy = try engine.makeEasy()
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(easy: easy, request: request, url: url, options: options)
+        } catch {
+            engine.recycle(easy)
+            throw error
         }
-        if settings.sendsCookies, !names.contains("cookie"), request.httpShouldHandleCookies,
-            let storage = settings.cookieStorage, let cookies = storage.cookies(for: url), !cookies.isEmpty
-        {
-            for (name, value) in HTTPCookie.requestHeaderFields(with: cookies) {
-                fields.append((name, value))
-            }
+        if let stream = options.stream {
+            let engine = engine
+            stream.setHooks(
+                StreamBuffer.Hooks(
+                    resume: { [weak transfer] in if let transfer { engine.unpause(transfer) } },
+                    cancel: { [weak transfer] in if let transfer { engine.cancel(transfer) } }))
         }
-        for field in DefaultHeaders.fields where !names.contains(field.lowercased) {
-            fields.append((field.name, field.value))
-        }
-        var removed: [String] = []
-        // No `Expect: 100-continue` wait before large bodies: servers behind APIs answer without it.
-        if !names.contains("expect") { removed.append("Expect") }
-        // libcurl labels every POST body a form; a body whose type the request does not give goes
-        // without one.
-        if !names.contains("content-type") { removed.append("Content-Type") }
-        return (fields, removed)
+        return (try await engine.run(transfer, redirectCount: redirects), options.stream)
     }
 
-    /// Puts the cookies of `lines` into the storage, as URLSession does with `Set-Cookie`.
-    private func storeCookies(_ lines: [String], from url: URL, for request: URLRequest) {
-        guard !lines.isEmpty, settings.storesCookies, request.httpShouldHandleCookies,
-            let storage = settings.cookieStorage
-        else { return }
-        var cookies: [HTTPCookie] = []
-        for line in lines {
-            cookies += HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": line], for: url)
+    /// The next hop after `hop`, under ``policy``: `nil` when its answer is the response.
+    ///
+    /// - Throws: `URLError(.httpTooManyRedirects)` past ``TransportPolicy/maximumRedirects``;
+    ///   `URLError(.unsupportedURL)` for a redirect to another scheme (see ``Redirect``). Either way the
+    ///   hop's file and stream go.
+    private func redirect(
+        after hop: CurlHopResult, of request: URLRequest, url: URL, redirects: Int
+    ) throws -> Redirect? {
+        guard policy.maximumRedirects > 0 else { return nil }
+        do {
+            guard let redirect = try Redirect.next(after: hop.statusCode, location: hop.location, from: request)
+            else { return nil }
+            guard redirects < policy.maximumRedirects else {
+                throw URLError(
+                    .httpTooManyRedirects,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "More than \(policy.maximumRedirects) redirects (TransportPolicy.maximumRedirects).",
+                        NSURLErrorFailingURLErrorKey: url,
+                    ])
+            }
+            return redirect
+        } catch {
+            if let file = hop.fileURL { TemporaryFiles.remove(file) }
+            throw error
         }
-        storage.setCookies(cookies, for: url, mainDocumentURL: nil)
     }
 }

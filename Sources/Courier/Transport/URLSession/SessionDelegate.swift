@@ -31,11 +31,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloa
         #endif
     }
 
-    /// The requests registered and not yet completed: 0 once every request has ended.
-    var activeTransferCount: Int {
-        tasks.withLock { $0.count }
-    }
-
     func register(_ sessionTask: SessionTask, for task: URLSessionTask) {
         tasks.withLock { $0[task.taskIdentifier] = sessionTask }
     }
