@@ -55,8 +55,10 @@ extension Provider {
         switch exchange.outcome {
         case .success(let answer):
             let head = answer.response
-            let ending = StreamEnding(head: head) { [plugins, context = exchange.context] error, byteCount in
-                exchange.plan?.cleanUp()
+            // Captures what it needs, not the exchange, which holds the body that holds this ending.
+            let ending = StreamEnding(head: head) {
+                [plugins, context = exchange.context, plan = exchange.plan] error, byteCount in
+                plan?.cleanUp()
                 let streamed = head.streamed(byteCount: byteCount)
                 let result: Result<Response, CourierError> =
                     error.map { .failure($0.attaching(streamed)) } ?? .success(streamed)

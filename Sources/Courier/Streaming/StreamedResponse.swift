@@ -47,6 +47,9 @@ public struct StreamedResponse: AsyncSequence, Sendable {
         self.head = head
         self.body = body
         self.ending = ending
+        // A body let go before its end (a reader that has what it wanted) ends the stream for the
+        // plugins as a success; one read to its end or failed has ended it already.
+        body.whenLetGo { ending.end(nil) }
     }
 
     /// Starts the one iteration of the body.
@@ -63,13 +66,10 @@ public struct StreamedResponse: AsyncSequence, Sendable {
 
         private var base: TransportStream.Body.Iterator
         private let ending: StreamEnding
-        /// Ends the stream for the plugins when the iterator goes before the body has ended.
-        private let token: StreamEnding.Token
 
         init(base: TransportStream.Body.Iterator, ending: StreamEnding) {
             self.base = base
             self.ending = ending
-            token = StreamEnding.Token(ending)
         }
 
         /// The next chunk, or `nil` once the body has ended.
@@ -89,8 +89,8 @@ public struct StreamedResponse: AsyncSequence, Sendable {
 }
 
 /// The end of one streamed response: counts the bytes that reach the reader and tells the plugins,
-/// once, how the stream ended: read to the end or left early by its reader (when the last iterator and
-/// stream value go first), both successes; or failed.
+/// once, how the stream ended: read to the end or left early by its reader (when its body is let go
+/// first; see ``TransportStream/Body/whenLetGo(_:)``), both successes; or failed.
 final class StreamEnding: Sendable {
     /// Hears how the stream ended: `nil` for its end, or the error; and the bytes read.
     typealias Report = @Sendable (_ error: CourierError?, _ byteCount: Int64) -> Void
@@ -111,12 +111,7 @@ final class StreamEnding: Sendable {
 
     /// `error` as the ``CourierError`` the reader gets (the head attached), having told the plugins.
     func fail(_ error: any Error) -> CourierError {
-        let error =
-            if let error = error as? CourierError { error } else if CourierError.isCancellation(error) {
-                CourierError.cancelled
-            } else {
-                CourierError.underlying(error, head)
-            }
+        let error = CourierError(error, response: head)
         end(error)
         return error
     }
@@ -131,20 +126,4 @@ final class StreamEnding: Sendable {
         if let byteCount { report(error, byteCount) }
     }
 
-    deinit {
-        end(nil)
-    }
-
-    /// Ends the stream, left by its reader, when it goes first (held by an iterator).
-    final class Token: Sendable {
-        let ending: StreamEnding
-
-        init(_ ending: StreamEnding) {
-            self.ending = ending
-        }
-
-        deinit {
-            ending.end(nil)
-        }
-    }
 }

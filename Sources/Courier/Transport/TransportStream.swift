@@ -91,9 +91,17 @@ public struct TransportStream: Sendable {
             }
         }
 
+        /// Runs `handler` once, when the body is let go: its iterator or its last copy goes, whether
+        /// read to the end or not (a reader that stopped early). Any handler set before is replaced.
+        func whenLetGo(_ handler: @escaping @Sendable () -> Void) {
+            owner.letGo.withLock { $0 = handler }
+        }
+
         /// Holds the body's source; stops the transfer when it goes.
         final class Owner: Sendable {
             let source: Source
+            /// Runs once, when the body is let go (see ``whenLetGo(_:)``).
+            let letGo = Locked<(@Sendable () -> Void)?>(nil)
 
             init(_ source: Source) {
                 self.source = source
@@ -101,6 +109,11 @@ public struct TransportStream: Sendable {
 
             func stop() {
                 if case .buffer(let buffer) = source { buffer.terminate() }
+                let handler = letGo.withLock { handler in
+                    defer { handler = nil }
+                    return handler
+                }
+                handler?()
             }
 
             deinit {

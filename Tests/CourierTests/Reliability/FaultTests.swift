@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -17,7 +18,7 @@ import Testing
 @Suite struct FaultTests {
     // MARK: Connection
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func connectionRefusedIsCannotConnectToHostAndIsRetried(kind: TransportKind) async throws {
         let server = try FaultServer(kind)
         defer { server.stop() }
@@ -81,7 +82,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func headersNeverSentTimeOutWithinTheRequestTimeout(kind: TransportKind) async throws {
         let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { server.stop() }
@@ -95,7 +96,7 @@ import Testing
         #expect(await server.leftoverTasks() == 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aTimeoutIsRetriedForGet(kind: TransportKind) async throws {
         let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { server.stop() }
@@ -110,7 +111,7 @@ import Testing
         #expect(await server.leftoverTasks() == 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func bodyThatStopsComingTimesOutWithinTheRequestTimeout(kind: TransportKind) async throws {
         let server = try FaultServer(kind, requestTimeout: 1, resourceTimeout: 3)
         defer { server.stop() }
@@ -123,7 +124,7 @@ import Testing
         #expect(await server.leftoverTasks() == 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func bodyThatNeverEndsTimesOutWithinTheResourceTimeout(kind: TransportKind) async throws {
         // 16 bytes every 100 ms: the request timeout never fires (it is long, too: on Linux all of a
         // process's URLSessions share one work queue, and while other tests' transfers keep it busy
@@ -161,7 +162,7 @@ import Testing
         #expect(server.hits.value == 21)  // the request and 20 redirects, never retried
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.loadsURLSessionsQueue, arguments: TransportKind.allCases)
     func fiftyMebibyteBodyArrivesWhole(kind: TransportKind) async throws {
         let server = try FaultServer(kind)
         defer { server.stop() }
@@ -176,7 +177,7 @@ import Testing
         #expect(await server.leftoverTasks() == 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.loadsURLSessionsQueue, arguments: TransportKind.allCases)
     func fiftyMebibyteDownloadLandsWhole(kind: TransportKind) async throws {
         let server = try FaultServer(kind)
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 /// A target's `timeoutInterval` bounds its wait for an answer, on both transports; targets that set
 /// none keep the transport's timeout.
 @Suite struct TimeoutTests {
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aTargetsTimeoutEndsASlowRequestAfterThatTime(_ kind: TransportKind) async throws {
         let provider = Provider<TestTarget>(transport: try kind.make())
         var target = try TestTarget.loopback("/echo?delay=4000")
@@ -32,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aTargetWithoutATimeoutKeepsTheTransports(_ kind: TransportKind) async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 0.5
@@ -79,7 +80,7 @@ import Testing
         #expect(bytes > 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aProvidersTimeoutEndsASlowRequestUnlessTheTargetSaysOtherwise(_ kind: TransportKind) async throws {
         let provider = Provider<TestTarget>(transport: try kind.make(), timeout: 0.5)
         #expect(provider.timeout == 0.5)

@@ -210,7 +210,7 @@ import Testing
         #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.loadsURLSessionsQueue, arguments: TransportKind.allCases)
     func aDecompressionBombStopsAtTheLimitCountedOnDecodedBytes(kind: TransportKind) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -226,7 +226,7 @@ import Testing
 
     /// 200 MiB rather than an endless body, so that a transport that ignored the limit would fail the test
     /// rather than fill the machine's memory.
-    @Test(arguments: TransportKind.allCases)
+    @Test(.loadsURLSessionsQueue, arguments: TransportKind.allCases)
     func theDefaultLimitStopsABodyLargerThanIt(kind: TransportKind) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -258,7 +258,7 @@ import Testing
 
     // MARK: Timeouts
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aHeadDrippedOutSlowlyTimesOutWithinTheRequestTimeout(kind: TransportKind) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -278,7 +278,7 @@ import Testing
 
     /// CurlTransport only (URLSessionTransport's is `URLSessionTransportPolicyTests`), one case at a time:
     /// the pace of the server is what the test measures.
-    @Test(.serialized, arguments: [false, true])
+    @Test(.timesURLSession, .serialized, arguments: [false, true])
     func anUploadSlowerThanTheRequestTimeoutIsNotCutShort(fromFile: Bool) async throws {
         let kind = TransportKind.curl
         let server = try SlowReader()

@@ -118,7 +118,7 @@ import Testing
     }
     // MARK: The response head's deadline
 
-    @Test(arguments: [ResponseDestination.memory, .temporaryFile])
+    @Test(.timesURLSession, arguments: [ResponseDestination.memory, .temporaryFile])
     func aHeadDrippedOutSlowlyTimesOutWithinTheRequestTimeout(destination: ResponseDestination) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -137,7 +137,7 @@ import Testing
         #expect(await leftoverTasks(of: transport, server: server) == 0)
     }
 
-    @Test(arguments: [ResponseDestination.memory, .temporaryFile])
+    @Test(.timesURLSession, arguments: [ResponseDestination.memory, .temporaryFile])
     func aBodySlowerThanTheRequestTimeoutIsNotCutShort(destination: ResponseDestination) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
