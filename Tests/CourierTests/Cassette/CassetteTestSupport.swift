@@ -1,0 +1,83 @@
+import Courier
+import Foundation
+import LoopbackServer
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A new folder of its own for one test's cassettes, in the system's temporary directory.
+func cassetteFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cassettes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// The HAR file at `url` as JSON objects, read with `JSONSerialization`: what the tests check a recording
+/// with, independently of Courier's own HAR model.
+struct HARDocument {
+    let root: [String: Any]
+
+    init(contentsOf url: URL) throws {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        root = try #require(object as? [String: Any])
+    }
+
+    /// `log.entries`.
+    var entries: [[String: Any]] {
+        (root["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+    }
+
+    /// The value at a dot-separated path (`log.creator.name`, `log.entries.0.request.url`).
+    func value(_ path: String) -> Any? {
+        HARDocument.value(path, in: root)
+    }
+
+    /// The value at a dot-separated path of `object`; numbers index arrays.
+    static func value(_ path: String, in object: Any?) -> Any? {
+        path.split(separator: ".").reduce(object) { current, key in
+            if let index = Int(key), let array = current as? [Any] { return index < array.count ? array[index] : nil }
+            return (current as? [String: Any])?[String(key)]
+        }
+    }
+
+    /// The value of the header `name` in a HAR `headers` array.
+    static func header(_ name: String, in headers: Any?) -> String? {
+        (headers as? [[String: Any]])?.first { ($0["name"] as? String)?.lowercased() == name.lowercased() }?["value"]
+            as? String
+    }
+}
+
+/// A target on the server at `baseURL`.
+func target(
+    _ baseURL: URL, _ path: String, method: Method = .get, task: HTTPTask = .requestPlain,
+    headers: [String: String]? = nil, validationType: ValidationType = .none
+) -> TestTarget {
+    TestTarget(
+        baseURL: baseURL, path: path, method: method, task: task, headers: headers, validationType: validationType)
+}
+
+/// The `URLError` a request failed with, if it failed with one.
+func urlError(of error: CourierError?) -> URLError? {
+    guard case .underlying(let underlying as URLError, _) = error else { return nil }
+    return underlying
+}
+
+/// The `CassetteError` a request failed with, if it failed with one.
+func cassetteError(of error: CourierError?) -> CassetteError? {
+    guard case .underlying(let underlying as CassetteError, _) = error else { return nil }
+    return underlying
+}
+
+/// A loopback server whose `/count` route answers how many requests it has had (JSON `{"count": n}`),
+/// and which serves the standard routes otherwise; the counter counts every request.
+func numberingServer() throws -> (LoopbackServer, Counter) {
+    let counter = Counter()
+    let server = try LoopbackServer { request in
+        counter.increment()
+        if request.path == "/count" { return .json(["count": counter.value]) }
+        return StandardRoutes.handle(request)
+    }
+    return (server, counter)
+}
