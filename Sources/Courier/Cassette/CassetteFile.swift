@@ -89,13 +89,39 @@ struct CassetteFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(OpenAPIValue.object(["log": .object(log)]))
+            let data = Self.compactingEmptyContainers(try encoder.encode(OpenAPIValue.object(["log": .object(log)])))
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
             throw .underlying(CassetteError.cannotWrite(url, reason: ErrorText.ending(ErrorText.describe(error))), nil)
         }
+    }
+
+    /// `json` with every empty array and object that the pretty printer spread over lines (`[`, a blank
+    /// line, `]`) written `[]` and `{}`. A line break only occurs between tokens (in a string it is
+    /// escaped), so only the file's layout changes.
+    private static func compactingEmptyContainers(_ json: Data) -> Data {
+        var output = Data(capacity: json.count)
+        var index = json.startIndex
+        while index < json.endIndex {
+            let byte = json[index]
+            output.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { continue }
+            var next = index
+            var sawLineBreak = false
+            while next < json.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(json[next]) {
+                sawLineBreak = sawLineBreak || json[next] == 0x0A
+                next += 1
+            }
+            let closing = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            if sawLineBreak, next < json.endIndex, json[next] == closing {
+                output.append(closing)
+                index = next + 1
+            }
+        }
+        return output
     }
 
     private struct Unreadable: Error {

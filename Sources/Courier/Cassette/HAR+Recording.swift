@@ -31,8 +31,8 @@ extension HAR.Entry {
         let timings = HAR.Timings(metrics: metrics, elapsed: elapsed)
         self.init(
             startedDateTime: HAR.dateTime(started),
-            time: [timings.dns, timings.connect, timings.send, timings.wait, timings.receive]
-                .compactMap { $0 }.filter { $0 > 0 }.reduce(0, +),
+            time: ([timings.dns, timings.connect, timings.send, timings.wait, timings.receive]
+                .compactMap { $0 }.filter { $0 > 0 }.reduce(0, +) * 1000).rounded() / 1000,
             request: HAR.Request(recording: request, body: body, httpVersion: version, redaction: redaction),
             response: answer.map {
                 HAR.Response(recording: $0, request: request, httpVersion: version, redaction: redaction)
@@ -125,6 +125,8 @@ extension HAR.Timings {
             self.init(send: 0, wait: elapsed.milliseconds, receive: 0)
             return
         }
+        // Differences of times rounded to the microsecond, as the times are.
+        func rounded(_ milliseconds: Double) -> Double { (milliseconds * 1000).rounded() / 1000 }
         let dns = metrics.domainLookup?.milliseconds
         let connected = metrics.connect?.milliseconds
         let secured = metrics.secureConnection?.milliseconds
@@ -134,11 +136,11 @@ extension HAR.Timings {
         self.init(
             dns: reused ? -1 : dns ?? -1,
             // HAR counts the TLS handshake in `connect` too.
-            connect: reused ? -1 : (secured ?? connected).map { max(0, $0 - (dns ?? 0)) } ?? -1,
+            connect: reused ? -1 : (secured ?? connected).map { rounded(max(0, $0 - (dns ?? 0))) } ?? -1,
             send: 0,
-            wait: metrics.firstByte.map { max(0, $0.milliseconds - ready) } ?? max(0, total - ready),
-            receive: metrics.firstByte.map { max(0, total - $0.milliseconds) } ?? 0,
-            ssl: reused ? -1 : secured.map { max(0, $0 - (connected ?? 0)) } ?? -1)
+            wait: rounded(metrics.firstByte.map { max(0, $0.milliseconds - ready) } ?? max(0, total - ready)),
+            receive: rounded(metrics.firstByte.map { max(0, total - $0.milliseconds) } ?? 0),
+            ssl: reused ? -1 : secured.map { rounded(max(0, $0 - (connected ?? 0))) } ?? -1)
     }
 }
 

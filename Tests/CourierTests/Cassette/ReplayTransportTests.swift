@@ -108,10 +108,11 @@ import Testing
 
     @Test func eachExchangeAnswersOnceUnlessRepeatsAreAllowed() async throws {
         let counter = Counter()
-        let (file, server) = try await record(handler: { request in
+        let counting: @Sendable (ServerRequest) -> ServerResponse = { _ in
             counter.increment()
             return .json(["count": counter.value])
-        }) { provider, server in
+        }
+        let (file, server) = try await record(handler: counting) { provider, server in
             for _ in 0..<2 { _ = try await provider.request(target(server, "/count")) }
         }
         func count(_ response: Response) throws -> Int? {
