@@ -73,7 +73,9 @@ let package = Package(
         // What the test targets share: processes (openssl s_server), free ports, work off the cooperative pool.
         .target(name: "TestSupport", dependencies: ["Courier", "LoopbackServer"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "LoopbackServer", "TestSupport"]),
+            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "LoopbackServer", "TestSupport"],
+            // The HAR files of the cassette trait's tests, read beside their sources.
+            exclude: ["Cassette/Cassettes"]),
         // Written as Moya app code, in the Swift 5 language mode where Moya apps live.
         .testTarget(
             name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer", "TestSupport"],

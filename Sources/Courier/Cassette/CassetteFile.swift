@@ -21,6 +21,15 @@ struct CassetteFile: Sendable {
         return Redaction.default.replacement
     }
 
+    /// How the file's text bodies turn into bytes: as mitmproxy reads them for files of mitmproxy and of
+    /// Courier (which writes for that reading), as browsers' devtools write them for the others.
+    var dialect: HAR.Dialect {
+        guard case .object(let creator) = log["creator"], case .string(let name) = creator["name"] else {
+            return .utf8Text
+        }
+        return ["mitmproxy", "courier"].contains(name.lowercased()) ? .latin1Fallback : .utf8Text
+    }
+
     /// A new, empty file at `url` whose hidden values are `placeholder`.
     init(new url: URL, placeholder: String) {
         self.url = url

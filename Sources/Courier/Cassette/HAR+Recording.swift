@@ -61,7 +61,7 @@ extension HAR.Request {
         var postData: HAR.PostData?
         if let body, !body.isEmpty {
             let redacted = redaction.redactedBody(body, contentType: contentType)
-            let stored = HAR.stored(redacted)
+            let stored = HAR.stored(redacted, mimeType: contentType, base64Allowed: false)
             let isForm = contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
             postData = HAR.PostData(
                 mimeType: contentType ?? "", text: stored.text, encoding: stored.encoding,
@@ -88,7 +88,7 @@ extension HAR.Response {
     init(recording answer: RecordedAnswer, request: URLRequest, httpVersion: String, redaction: Redaction) {
         let contentType = answer.headers.first { $0.name.lowercased() == "content-type" }?.value
         let encoded = answer.headers.contains { $0.name.lowercased() == "content-encoding" }
-        let stored = HAR.stored(redaction.redactedBody(answer.body, contentType: contentType))
+        let stored = HAR.stored(redaction.redactedBody(answer.body, contentType: contentType), mimeType: contentType)
         let location = answer.headers.first { $0.name.lowercased() == "location" }?.value
         let finalURL = answer.url.flatMap { $0 == request.url ? nil : redaction.redactedURL($0) }
         self.init(

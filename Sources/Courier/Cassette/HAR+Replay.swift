@@ -6,9 +6,13 @@ import Foundation
 
 /// What a replay makes of a recorded response, whoever recorded it.
 extension HAR.Response {
-    /// The body as a client reads it (HAR stores bodies decoded; base64 ones are decoded here).
-    var body: Data {
-        HAR.bytes(text: content?.text, encoding: content?.encoding)
+    /// The body as a client reads it (HAR stores bodies decoded; base64 ones are decoded here), its text
+    /// turned into bytes as `dialect` says.
+    func body(_ dialect: HAR.Dialect) -> Data {
+        HAR.bytes(
+            text: content?.text, encoding: content?.encoding,
+            mimeType: content?.mimeType.flatMap { $0.isEmpty ? nil : $0 } ?? HAR.value(of: "Content-Type", in: headers),
+            dialect: dialect)
     }
 
     /// The `Location` to follow: the header, else `redirectURL`.
@@ -95,7 +99,7 @@ extension HAR.Response {
 extension HAR.Entry {
     /// The metrics of the exchange, from its timings: the phases that were recorded, its total time, the
     /// server's address, the HTTP version, and `redirects` hops followed on the way to it.
-    func metrics(redirects: Int, bytesSent: Int) -> TransferMetrics {
+    func metrics(redirects: Int, bytesSent: Int, bytesReceived: Int) -> TransferMetrics {
         func phase(_ value: Double?) -> Double? { value.flatMap { $0 >= 0 ? $0 : nil } }
         func duration(_ milliseconds: Double?) -> Duration? {
             milliseconds.map { .microseconds(Int64(($0 * 1000).rounded())) }
@@ -111,11 +115,10 @@ extension HAR.Entry {
             phase(time)
             ?? [dns, connect, phase(timings?.send), phase(timings?.wait), phase(timings?.receive)]
             .compactMap { $0 }.reduce(0, +)
-        let body = response.body
         return TransferMetrics(
             domainLookup: duration(dns), connect: duration(connected), secureConnection: duration(secured),
             firstByte: duration(firstByte), total: duration(total) ?? .zero, bytesSent: Int64(bytesSent),
-            bytesReceived: Int64(body.count), redirectCount: redirects,
+            bytesReceived: Int64(bytesReceived), redirectCount: redirects,
             isReusedConnection: connect == nil && dns == nil,
             httpVersion: response.version, remoteAddress: serverIPAddress.flatMap { $0.isEmpty ? nil : $0 })
     }

@@ -162,26 +162,75 @@ extension HAR {
     /// The encoding written beside a body stored as base64.
     static let base64 = "base64"
 
-    /// A body as HAR stores it: UTF-8 text as it is, anything else (binary, or text with control
-    /// characters that a reader would mangle) as base64.
-    static func stored(_ body: Data) -> (text: String, encoding: String?) {
+    /// How a file's text bodies turn into bytes where HAR does not say (its `text` is characters, and
+    /// only a `charset` tells which bytes they were).
+    enum Dialect: Sendable {
+        /// mitmproxy's reading, which Courier writes for: the `charset` of the MIME type, UTF-8 for JSON,
+        /// else ISO 8859-1 (each character one byte), so that any bytes round-trip as text.
+        case latin1Fallback
+        /// Browsers' devtools: text types are UTF-8 unless their `charset` says otherwise; other types
+        /// as ISO 8859-1 when every character fits a byte.
+        case utf8Text
+    }
+
+    /// A body as HAR stores it, read back the same by Courier, mitmproxy and browsers: ASCII text, or
+    /// UTF-8 text under a MIME type that says so (JSON, `charset=utf-8`), as it is; anything else (binary,
+    /// or text with control characters a reader would mangle) as base64, or, where HAR has no `encoding`
+    /// (a request body: mitmproxy reads `postData.text` as characters), as ISO 8859-1 characters.
+    static func stored(_ body: Data, mimeType: String?, base64Allowed: Bool = true) -> (text: String, encoding: String?)
+    {
+        let type = mimeType?.lowercased() ?? ""
+        let says8 = type.contains("json") || charset(of: type).map { $0 == "utf-8" || $0 == "utf8" } == true
         if let text = String(data: body, encoding: .utf8),
-            !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }),
+            says8 || text.unicodeScalars.allSatisfy(\.isASCII)
         {
             return (text, nil)
         }
-        return (body.base64EncodedString(), base64)
+        if base64Allowed { return (body.base64EncodedString(), base64) }
+        var latin1 = String.UnicodeScalarView()
+        latin1.append(contentsOf: body.map { Unicode.Scalar($0) })
+        return (String(latin1), nil)
     }
 
-    /// The bytes of a body stored as `text` with `encoding`: base64 decoded, anything else as UTF-8.
-    static func bytes(text: String?, encoding: String?) -> Data {
+    /// The bytes of a body stored as `text` with `encoding` under `mimeType`: base64 decoded; else the
+    /// characters in the MIME type's `charset`, in UTF-8 for JSON, and otherwise as `dialect` reads them.
+    static func bytes(text: String?, encoding: String?, mimeType: String?, dialect: Dialect) -> Data {
         guard let text else { return Data() }
         if encoding?.lowercased() == base64,
             let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters)
         {
             return data
         }
-        return Data(text.utf8)
+        let type = mimeType?.lowercased() ?? ""
+        let fitsBytes = text.unicodeScalars.allSatisfy { $0.value <= 0xFF }
+        let isText = ["text/", "json", "xml", "javascript", "x-www-form-urlencoded", "event-stream", "html"]
+            .contains { type.contains($0) }
+        let charset = charset(of: type)
+        if charset == "utf-8" || charset == "utf8" { return Data(text.utf8) }
+        if let charset, ["iso-8859-1", "latin1", "latin-1", "us-ascii", "ascii"].contains(charset), fitsBytes {
+            return latin1(text)
+        }
+        if type.contains("json") { return Data(text.utf8) }
+        switch dialect {
+        case .latin1Fallback where fitsBytes: return latin1(text)
+        case .utf8Text where fitsBytes && !isText: return latin1(text)
+        default: return Data(text.utf8)
+        }
+    }
+
+    /// Each character of `text` (all at most U+00FF) as one byte.
+    private static func latin1(_ text: String) -> Data {
+        Data(text.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) })
+    }
+
+    /// The `charset` parameter of a (lowercased) MIME type.
+    private static func charset(of type: String) -> String? {
+        type.split(separator: ";").dropFirst().lazy.compactMap { parameter -> String? in
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "charset" else { return nil }
+            return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+        }.first
     }
 
     /// `startedDateTime` for `date`: ISO 8601 with milliseconds, in UTC.

@@ -31,8 +31,8 @@ public struct RecordedRequest: Sendable, Equatable {
 }
 
 extension RecordedRequest {
-    /// The request of a HAR entry.
-    init(_ request: HAR.Request) {
+    /// The request of a HAR entry, its body's text turned into bytes as `dialect` says.
+    init(_ request: HAR.Request, dialect: HAR.Dialect) {
         var headers: [String: String] = [:]
         var spellings: [String: String] = [:]
         for field in request.headers ?? [] {
@@ -44,7 +44,14 @@ extension RecordedRequest {
                 headers[field.name] = field.value
             }
         }
-        let body = request.postData.map { HAR.bytes(text: $0.text, encoding: $0.encoding) } ?? Data()
+        let body =
+            request.postData.map {
+                HAR.bytes(
+                    text: $0.text, encoding: $0.encoding,
+                    mimeType: $0.mimeType.flatMap { $0.isEmpty ? nil : $0 }
+                        ?? HAR.value(of: "Content-Type", in: request.headers),
+                    dialect: dialect)
+            } ?? Data()
         if headers.keys.allSatisfy({ $0.lowercased() != "content-type" }),
             let mimeType = request.postData?.mimeType, !mimeType.isEmpty
         {

@@ -100,7 +100,7 @@ public final class ReplayTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         guard let answer = try resolve(request) else { return try await unanswered().send(request) }
-        let body = answer.entry.response.body
+        let body = answer.entry.response.body(cassette.dialect)
         let isDownload = request.destination == .temporaryFile
         let limit = isDownload ? policy.maximumDownloadSize : policy.maximumResponseBodySize
         if let limit, Int64(body.count) > limit {
@@ -116,7 +116,8 @@ public final class ReplayTransport: Transport {
         return CassetteSeam.response(
             status: answer.entry.response.status, url: answer.url, httpVersion: answer.entry.response.version,
             headers: answer.entry.response.headerFields(for: body), body: body, file: file,
-            metrics: answer.entry.metrics(redirects: answer.redirects, bytesSent: answer.bytesSent))
+            metrics: answer.entry.metrics(
+                redirects: answer.redirects, bytesSent: answer.bytesSent, bytesReceived: body.count))
     }
 
     /// Answers `request` from the cassette with its body in the pieces it was recorded in, after their
@@ -127,7 +128,7 @@ public final class ReplayTransport: Transport {
         try Task.checkCancellation()
         guard let answer = try resolve(request) else { return try await unanswered().stream(request) }
         let response = answer.entry.response
-        let body = response.body
+        let body = response.body(cassette.dialect)
         let pieces = Pieces(response.pieces(of: body), paced: pacing == .recorded)
         return try CassetteSeam.stream(
             status: response.status, url: answer.url, httpVersion: response.version,
@@ -182,7 +183,7 @@ public final class ReplayTransport: Transport {
     /// first hop.
     private func pick(_ request: URLRequest, isFirstHop: Bool) throws -> Int? {
         let placeholder = cassette.placeholder
-        let recorded = cassette.entries.map { RecordedRequest($0.request) }
+        let recorded = cassette.entries.map { RecordedRequest($0.request, dialect: cassette.dialect) }
         let reasons = recorded.map { past in matchers.compactMap { $0.mismatch(request, past, placeholder) } }
         let matching = reasons.indices.filter { reasons[$0].isEmpty }
         let chosen = uses.withLock { uses -> Int? in

@@ -17,7 +17,7 @@ import Testing
     private func provider(_ cassette: Cassette, environment: [String: String] = noEnvironment) throws -> Provider<
         TestTarget
     > {
-        Provider(transport: try cassette.transport(recording: DefaultTransport.shared, environment: environment))
+        Provider(transport: try cassette.transport(recording: try liveTransport(), environment: environment))
     }
 
     private func count(_ response: Response) throws -> Int? {

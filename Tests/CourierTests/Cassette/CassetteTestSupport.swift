@@ -49,6 +49,12 @@ struct HARDocument {
     }
 }
 
+/// A transport to record through, with cookie storage of its own (`.ephemeral`): no cookie another test
+/// stored is sent, to be echoed back and hidden in the recording.
+func liveTransport() throws -> any Transport {
+    try TransportKind.curl.make()
+}
+
 /// A target on the server at `baseURL`.
 func target(
     _ baseURL: URL, _ path: String, method: Method = .get, task: HTTPTask = .requestPlain,

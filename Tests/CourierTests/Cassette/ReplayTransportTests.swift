@@ -13,7 +13,7 @@ import Testing
     /// Records what `exchanges` sends to a loopback server of its own through `live`, then stops the
     /// server: the cassette, and the server's (now dead) base URL.
     private func record(
-        through live: any Transport = DefaultTransport.shared,
+        through live: (any Transport)? = nil,
         handler: (@Sendable (ServerRequest) -> ServerResponse)? = nil,
         _ exchanges: (Provider<TestTarget>, URL) async throws -> Void
     ) async throws -> (file: URL, server: URL) {
@@ -21,7 +21,8 @@ import Testing
         let server = try handler.map { try LoopbackServer(handler: $0) } ?? LoopbackServer()
         defer { server.stop() }
         try await exchanges(
-            Provider(transport: Courier.RecordingTransport(recording: live, to: file)), server.baseURL)
+            Provider(transport: Courier.RecordingTransport(recording: try live ?? liveTransport(), to: file)),
+            server.baseURL)
         return (file, server.baseURL)
     }
 
@@ -326,7 +327,7 @@ import Testing
         let file = try cassetteFolder().appendingPathComponent("refused.har")
         let refused = try refusedURL()
         let recording = Provider<TestTarget>(
-            transport: Courier.RecordingTransport(recording: DefaultTransport.shared, to: file))
+            transport: Courier.RecordingTransport(recording: try liveTransport(), to: file))
         _ = await #expect(throws: CourierError.self) { try await recording.request(target(refused, "/x")) }
 
         let error = await #expect(throws: CourierError.self) {
