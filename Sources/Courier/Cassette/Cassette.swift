@@ -1,7 +1,7 @@
 import Foundation
 
 /// A HAR file of recorded exchanges and how to use it: when to record, when to replay, how to match,
-/// what to hide. Its ``transport(recording:)`` is what a ``Provider`` sends through.
+/// what to hide. Its ``transport(recording:environment:)`` is what a ``Provider`` sends through.
 ///
 /// ```swift
 /// let cassette = Cassette("login")      // Cassettes/login.har beside this source file
@@ -62,8 +62,13 @@ public struct Cassette: Sendable {
     ///
     /// - Parameters:
     ///   - name: The cassette's name; `login` is `Cassettes/login.har`.
+    ///   - mode: When to record and when to replay. Default: `nil`, the environment's choice.
+    ///   - matchers: What an exchange must share with a request to answer it. Default: `[.method, .url]`.
+    ///   - allowsRepeats: Whether exchanges answer again. Default: `false`.
+    ///   - pacing: Whether replayed streams keep their pauses. Default: ``ReplayPacing/recorded``.
+    ///   - redaction: What the recording hides. Default: ``Redaction/default``.
+    ///   - policy: The replay's redirects and limits. Default: the default ``TransportPolicy``.
     ///   - filePath: The source file beside which the cassette lives. Default: the caller's.
-    ///   - mode, matchers, allowsRepeats, pacing, redaction, policy: As for ``init(file:mode:matching:allowsRepeats:pacing:redaction:policy:)``.
     public init(
         _ name: String, mode: CassetteMode? = nil, matching matchers: [RequestMatcher] = [.method, .url],
         allowsRepeats: Bool = false, pacing: ReplayPacing = .recorded, redaction: Redaction = .default,
@@ -142,6 +147,7 @@ public struct Cassette: Sendable {
 /// - Parameters:
 ///   - cassette: The cassette.
 ///   - live: The transport that sends what is recorded. Default: ``DefaultTransport/shared``.
+///   - isolation: The actor `body` runs on. Default: the caller's.
 ///   - body: What runs with the transport.
 /// - Returns: What `body` returns.
 /// - Throws: What ``Cassette/transport(recording:environment:)`` throws, then what `body` throws.

@@ -44,6 +44,8 @@ public final class ReplayTransport: Transport {
     /// The redirects followed and the size limits, as on a live transport.
     public let policy: TransportPolicy
     private let cassette: CassetteFile
+    /// The request of each entry, as the matchers see it.
+    private let recorded: [RecordedRequest]
     private let uses: Locked<[Int]>
     /// Where requests that no exchange answers go instead of failing (a recording, for new episodes).
     private let fallback: (any Transport)?
@@ -78,6 +80,7 @@ public final class ReplayTransport: Transport {
     ) {
         file = cassette.url
         self.cassette = cassette
+        recorded = cassette.entries.map { RecordedRequest($0.request, dialect: cassette.dialect) }
         self.matchers = matchers
         self.allowsRepeats = allowsRepeats
         self.pacing = pacing
@@ -183,7 +186,6 @@ public final class ReplayTransport: Transport {
     /// first hop.
     private func pick(_ request: URLRequest, isFirstHop: Bool) throws -> Int? {
         let placeholder = cassette.placeholder
-        let recorded = cassette.entries.map { RecordedRequest($0.request, dialect: cassette.dialect) }
         let reasons = recorded.map { past in matchers.compactMap { $0.mismatch(request, past, placeholder) } }
         let matching = reasons.indices.filter { reasons[$0].isEmpty }
         let chosen = uses.withLock { uses -> Int? in

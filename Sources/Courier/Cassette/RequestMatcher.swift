@@ -83,11 +83,6 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
 
     /// The values of the headers `names` (in any case); a header absent from both matches.
     public static func headers(_ names: String...) -> RequestMatcher {
-        headers(names)
-    }
-
-    /// The values of the headers `names` (in any case); a header absent from both matches.
-    public static func headers(_ names: [String]) -> RequestMatcher {
         RequestMatcher("headers " + names.joined(separator: ", ")) { request, recorded, placeholder in
             for name in names {
                 let live = request.value(forHTTPHeaderField: name)
