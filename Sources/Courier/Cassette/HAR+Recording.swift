@@ -50,12 +50,7 @@ extension HAR.Entry {
 
 extension HAR.Request {
     init(recording request: URLRequest, body: Data?, httpVersion: String, redaction: Redaction) {
-        let hidden = redaction.replacement
-        // The placeholder, percent-encoded, so that the URL stays one a reader can parse.
-        let encodedPlaceholder = hidden.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? hidden
-        let url = request.url.map {
-            redaction.redactedURL($0).replacingOccurrences(of: hidden, with: encodedPlaceholder)
-        }
+        let url = request.url.map { HAR.redacted($0.absoluteString, redaction: redaction) }
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
         let contentType = request.value(forHTTPHeaderField: "Content-Type")
         var postData: HAR.PostData?
@@ -90,7 +85,9 @@ extension HAR.Response {
         let encoded = answer.headers.contains { $0.name.lowercased() == "content-encoding" }
         let stored = HAR.stored(redaction.redactedBody(answer.body, contentType: contentType), mimeType: contentType)
         let location = answer.headers.first { $0.name.lowercased() == "location" }?.value
-        let finalURL = answer.url.flatMap { $0 == request.url ? nil : redaction.redactedURL($0) }
+        let finalURL = answer.url.flatMap {
+            $0 == request.url ? nil : HAR.redacted($0.absoluteString, redaction: redaction)
+        }
         self.init(
             status: answer.statusCode, statusText: HAR.reasonPhrase(answer.statusCode), httpVersion: httpVersion,
             cookies: HAR.cookies(
@@ -103,7 +100,7 @@ extension HAR.Response {
             content: HAR.Content(
                 size: Double(answer.body.count), mimeType: contentType ?? "", text: stored.text,
                 encoding: stored.encoding, chunks: answer.chunks),
-            redirectURL: location.map { redaction.redactedText($0) } ?? "",
+            redirectURL: location.map { HAR.redacted($0, redaction: redaction) } ?? "",
             headersSize: -1, bodySize: encoded ? -1 : Double(answer.body.count), finalURL: finalURL)
     }
 
@@ -170,6 +167,14 @@ extension HAR {
                 return cookie
             }
         }
+    }
+
+    /// `url` with hidden query values and its password replaced by the placeholder, percent-encoded so
+    /// that the URL stays one a reader can parse (`token=%3Credacted%3E`).
+    static func redacted(_ url: String, redaction: Redaction) -> String {
+        let hidden = redaction.replacement
+        let encoded = hidden.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? hidden
+        return redaction.redactedURLString(url).replacingOccurrences(of: hidden, with: encoded)
     }
 
     /// The fields of a form (`name=value` joined by `&`), decoded: `+` is a space, `%XX` an escape.

@@ -33,6 +33,8 @@ import Testing
             ("gzip", target(server, "/fault/gzip")),
             ("not found", target(server, "/status/404")),
             ("redirect", target(server, "/respond?status=302&header.Location=/echo/after-redirect")),
+            // UTF-8 text under a MIME type that names no charset: each tool must get the same bytes back.
+            ("text", target(server, "/respond?body=caf%C3%A9%20%E2%82%AC&contentType=text/plain")),
         ]
     }
 
@@ -138,7 +140,8 @@ import Testing
         #expect(flows[1].sentBody == Data("city=Oslo&name=Ann%20Lee".utf8))
         #expect(flows[2].sentBody == Data(#"{"name":"Ann","tags":[1,2]}"#.utf8))
         #expect(flows[6].responseHeader("Location") == "/echo/after-redirect")
-        #expect(flows[7].sentBody == uploaded)
+        #expect(flows[7].receivedBody == Data("café €".utf8))
+        #expect(flows[8].sentBody == uploaded)
         #expect(flows.last?.receivedBody == streamed)
 
         // mitmdump itself loads the file and lists every flow.
