@@ -87,3 +87,41 @@ func numberingServer() throws -> (LoopbackServer, Counter) {
     }
     return (server, counter)
 }
+
+/// Records what `exchanges` sends to a loopback server of its own through `live`, then stops the
+/// server: the cassette, and the server's (now dead) base URL.
+func recordCassette(
+    through live: (any Transport)? = nil,
+    handler: (@Sendable (ServerRequest) -> ServerResponse)? = nil,
+    _ exchanges: (Provider<TestTarget>, URL) async throws -> Void
+) async throws -> (file: URL, server: URL) {
+    let file = try cassetteFolder().appendingPathComponent("recorded.har")
+    let server = try handler.map { try LoopbackServer(handler: $0) } ?? LoopbackServer()
+    defer { server.stop() }
+    try await exchanges(
+        Provider(transport: Courier.RecordingTransport(recording: try live ?? liveTransport(), to: file)),
+        server.baseURL)
+    return (file, server.baseURL)
+}
+
+/// A provider answering from the cassette `file`.
+func replaying(
+    _ file: URL, matching matchers: [RequestMatcher] = [.method, .url], allowsRepeats: Bool = false,
+    pacing: ReplayPacing = .immediate, policy: TransportPolicy = TransportPolicy(),
+    plugins: [any PluginType] = []
+) throws -> Provider<TestTarget> {
+    Provider(
+        transport: try ReplayTransport(
+            contentsOf: file, matching: matchers, allowsRepeats: allowsRepeats, pacing: pacing, policy: policy),
+        plugins: plugins)
+}
+
+/// The error `body` throws, or `nil`.
+func catching<T>(_ body: () throws -> T) -> CourierError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? CourierError
+    }
+}
