@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierMoya", targets: ["CourierMoya"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .executable(name: "courier-openapi", targets: ["courier-openapi"]),
         .plugin(name: "CourierOpenAPIPlugin", targets: ["CourierOpenAPIPlugin"]),
         .plugin(name: "CourierOpenAPICommand", targets: ["CourierOpenAPICommand"]),
@@ -25,6 +26,11 @@ let package = Package(
         // of which there are none): Swift 5 app code treats the types of a Swift 6 module as known not to
         // be Sendable and warns where Moya, a Swift 5 module, never made it warn (a Session captured in a
         // dispatch closure, a task stored in a class target).
+        // The cassette trait for Swift Testing (`@Test(.cassette("login"))`). A product of its own because it
+        // imports Testing, which an app must not link (on Linux the app would need the toolchain's
+        // libTesting.so at run time; on Apple platforms Testing is not shipped on devices): test targets
+        // depend on it, the core does not.
+        .target(name: "CourierTesting", dependencies: ["Courier"]),
         .target(
             name: "CourierMoya", dependencies: ["Courier"],
             swiftSettings: [.swiftLanguageMode(.v5)] + swift6Features),
@@ -66,7 +72,10 @@ let package = Package(
         ),
         // What the test targets share: processes (openssl s_server), free ports, work off the cooperative pool.
         .target(name: "TestSupport", dependencies: ["Courier", "LoopbackServer"], path: "Tests/TestSupport"),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "LoopbackServer", "TestSupport"]),
+        .testTarget(
+            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "LoopbackServer", "TestSupport"],
+            // The HAR files of the cassette trait's tests, read beside their sources.
+            exclude: ["Cassette/Cassettes"]),
         // Written as Moya app code, in the Swift 5 language mode where Moya apps live.
         .testTarget(
             name: "CourierMoyaTests", dependencies: ["CourierMoya", "LoopbackServer", "TestSupport"],

@@ -23,6 +23,7 @@
 # - Nothing is imported for you: a file's samples get the `import` lines they write (at least one of
 #   them writes `import Courier`, which is enough: it re-exports Foundation). Every module has a
 #   `Fixtures` resource folder, so `Bundle.module` resolves as it does in a test target.
+# - A module whose blocks `import CourierTesting` (the cassette trait) depends on that product too.
 # - Blocks that `import CourierMoya` (Moya app code on the drop-in path) are a module of their own,
 #   built against CourierMoya in the Swift 5 language mode only, where Moya apps live.
 # - Every other module is compiled in the Swift 6 language mode and again in Swift 5 mode (what Moya apps

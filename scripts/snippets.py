@@ -38,6 +38,8 @@ MODIFIERS = {
     "public", "private", "fileprivate", "internal", "package", "open", "final", "nonisolated", "indirect",
     "static", "nonisolated(unsafe)",
 }
+# An attribute, its arguments holding one level of parentheses: `@MainActor`, `@Test(.cassette("login"))`.
+ATTRIBUTE = r"@\w+(\((?:[^()]|\([^()]*\))*\))?"
 CONTINUATION = re.compile(r"^(\}|\)|\]|\.|,|&&|\|\||\?|:|->|else\b|catch\b|where\b|[+\-*%<>=!]=?\s)")
 
 
@@ -93,7 +95,7 @@ def leading_keyword(line):
     """The first word of a top-level item after its attributes and modifiers."""
     rest = line.strip()
     while True:
-        attribute = re.match(r"^@\w+(\([^)]*\))?\s*", rest)
+        attribute = re.match(r"^" + ATTRIBUTE + r"\s*", rest)
         if attribute:
             rest = rest[attribute.end():]
             continue
@@ -136,7 +138,8 @@ def top_level_items(block):
 
 
 def classify(stripped):
-    if stripped.startswith("//") or stripped.startswith("/*") or re.fullmatch(r"@\w+(\([^)]*\))?", stripped):
+    without_comment = re.sub(r"\s*//.*$", "", stripped)
+    if stripped.startswith("//") or stripped.startswith("/*") or re.fullmatch(ATTRIBUTE, without_comment):
         return None
     keyword = leading_keyword(stripped)
     if keyword == "import":
@@ -217,6 +220,8 @@ def generate(out_dir, courier_root, files):
     courier_root = os.path.abspath(courier_root)
     sources = os.path.join(out_dir, "Sources")
     modules = {}
+    # Modules whose blocks import CourierTesting (the cassette trait) depend on that product too.
+    testing_modules = set()
     index = []
     for path in files:
         absolute = os.path.abspath(path)
@@ -235,6 +240,8 @@ def generate(out_dir, courier_root, files):
         for module, group in groups.items():
             modules[module] = {}
             module_imports = list(dict.fromkeys(line for block in group for line in block_imports(block)))
+            if "import CourierTesting" in module_imports:
+                testing_modules.add(module)
             for block in group:
                 modules[module][f"Block{block.number:02d}.swift"] = block_source(block, module_imports)
                 index.append(
@@ -279,9 +286,13 @@ def generate(out_dir, courier_root, files):
             return [(module, "v5", "CourierMoya")]
         return [(module, "v6", "Courier"), (module + "_Swift5", "v5", "Courier")]
 
+    def dependencies(module, product):
+        products = [product] + (["CourierTesting"] if module in testing_modules else [])
+        return ", ".join(f'.product(name: "{name}", package: "{identity}")' for name in products)
+
     targets = ",\n".join(
         f'        .target(\n            name: "{name}",\n'
-        f'            dependencies: [.product(name: "{product}", package: "{identity}")],\n'
+        f'            dependencies: [{dependencies(module, product)}],\n'
         f'            resources: [.copy("Fixtures")],\n'
         f'            swiftSettings: [.swiftLanguageMode(.{mode}), .unsafeFlags(["-warnings-as-errors"])])'
         for module in sorted(modules) for name, mode, product in modes(module))

@@ -199,7 +199,7 @@ import Testing
     }
 
     @Test func otherFailuresAreLeftAlone() async throws {
-        let transport = RecordingTransport(statusCode: 403)
+        let transport = ScriptedTransport(statusCode: 403)
         let refreshes = Counter()
         let interceptor = AuthenticationInterceptor(token: "t", refresh: refresher(refreshes, answer: "u"))
         let provider = Provider<TestTarget>(transport: transport, interceptors: [interceptor])
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func targetsThatAskForNoTokenGetNone() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let interceptor = AuthenticationInterceptor(token: "t", refresh: { _ in "u" })
         let provider = Provider<AuthTarget>(transport: transport, interceptors: [interceptor])
         _ = try await provider.request(.open)

@@ -132,7 +132,7 @@ import Testing
 
     @Test func transientNetworkErrorsAreRetriedOthersAreNot() async throws {
         for (code, attempts) in [(URLError.Code.timedOut, 3), (.networkConnectionLost, 3), (.badURL, 1)] {
-            let transport = RecordingTransport { _, _ in throw URLError(code) }
+            let transport = ScriptedTransport { _, _ in throw URLError(code) }
             let provider = Provider<TestTarget>(transport: transport, interceptors: [quick])
             let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")
             await #expect(throws: CourierError.self) { try await provider.request(target) }
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func aRetriedRequestCanRecover() async throws {
-        let transport = RecordingTransport { request, index in
+        let transport = ScriptedTransport { request, index in
             TransportResponse(statusCode: index < 2 ? 503 : 200, url: request.url)
         }
         let provider = Provider<TestTarget>(transport: transport, interceptors: [quick])

@@ -10,7 +10,7 @@ import Testing
 /// `AccessTokenPlugin` and `CredentialsPlugin` set one `Authorization` header, only where asked.
 @Suite struct AuthorizationPluginTests {
     @Test func accessTokenFollowsEachTargetsAuthorizationType() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let plugin = AccessTokenPlugin { _ in "abc" }
         let provider = Provider<AuthTarget>(transport: transport, plugins: [plugin])
         for target in [AuthTarget.open, .bearer, .basic, .custom] {
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func targetsThatDoNotAskGetNoToken() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(transport: transport, plugins: [AccessTokenPlugin { _ in "abc" }])
         _ = try await provider.request(TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x"))
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == nil)
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func noCredentialLeavesTheRequestAlone() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(transport: transport, plugins: [CredentialsPlugin { _ in nil }])
         _ = try await provider.request(TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x"))
         #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == nil)

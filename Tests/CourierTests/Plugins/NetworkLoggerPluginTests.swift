@@ -23,7 +23,7 @@ import Testing
         _ options: LogOptions, statusCode: Int = 200, body: String = #"{"id":7}"#, target: TestTarget? = nil
     ) async throws -> LogSink {
         let sink = LogSink()
-        let transport = RecordingTransport { request, _ in
+        let transport = ScriptedTransport { request, _ in
             TransportResponse(
                 statusCode: statusCode, url: request.url, headers: ["Content-Type": "application/json"],
                 data: Data(body.utf8))
@@ -137,7 +137,7 @@ import Testing
 
     @Test func responseLineHasStatusMethodURLAndMilliseconds() async throws {
         let sink = LogSink()
-        let transport = RecordingTransport { request, _ in
+        let transport = ScriptedTransport { request, _ in
             Thread.sleep(forTimeInterval: 0.05)
             return TransportResponse(statusCode: 201, url: request.url)
         }
@@ -152,7 +152,7 @@ import Testing
     @Test func transportFailureLogsAFailedLineAndTheError() async throws {
         let sink = LogSink()
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport { _, _ in throw URLError(.notConnectedToInternet) },
+            transport: ScriptedTransport { _, _ in throw URLError(.notConnectedToInternet) },
             plugins: [sink.logger(.verbose)])
         _ = try? await provider.request(target)
         let response = try #require(sink.normalizedEvents.last)
@@ -165,7 +165,7 @@ import Testing
     @Test func cancellationSaysTheRequestWasCancelled() async throws {
         let sink = LogSink()
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport { _, _ in throw URLError(.cancelled) }, plugins: [sink.logger([])])
+            transport: ScriptedTransport { _, _ in throw URLError(.cancelled) }, plugins: [sink.logger([])])
         _ = try? await provider.request(target)
         #expect(sink.events.last?.last == "Error: The request was cancelled.")
     }
@@ -176,7 +176,7 @@ import Testing
         let sink = LogSink()
         let body = String(repeating: "abcdefghij", count: 10)
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport(body: body),
+            transport: ScriptedTransport(body: body),
             plugins: [sink.logger(.successResponseBody, maximumBodyLength: 25)])
         _ = try await provider.request(target)
         #expect(
@@ -184,14 +184,14 @@ import Testing
 
         let accents = LogSink()
         let cut = Provider<TestTarget>(
-            transport: RecordingTransport(body: "ééé"),
+            transport: ScriptedTransport(body: "ééé"),
             plugins: [accents.logger(.successResponseBody, maximumBodyLength: 3)])
         _ = try await cut.request(target)
         #expect(accents.events.last?.last == "Response Body: é… [cut at 2 bytes; 6 bytes in all]")
 
         let exact = LogSink()
         let whole = Provider<TestTarget>(
-            transport: RecordingTransport(body: "ééé"),
+            transport: ScriptedTransport(body: "ééé"),
             plugins: [exact.logger(.successResponseBody, maximumBodyLength: 6)])
         _ = try await whole.request(target)
         #expect(exact.events.last?.last == "Response Body: ééé")
@@ -203,7 +203,7 @@ import Testing
         var upload = target
         upload.task = .requestData(bytes)
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport { request, _ in
+            transport: ScriptedTransport { request, _ in
                 TransportResponse(statusCode: 200, url: request.url, data: bytes)
             },
             plugins: [sink.logger(.verbose)])
@@ -221,7 +221,7 @@ import Testing
         let plugin = NetworkLoggerPlugin(
             configuration: .init(formatter: formatter, output: sink.record, logOptions: .verbose))
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport(body: #"{"token":"t0k"}"#), plugins: [plugin])
+            transport: ScriptedTransport(body: #"{"token":"t0k"}"#), plugins: [plugin])
         _ = try await provider.request(target)
         #expect(
             sink.events.first?.last == #"Request Body | request of 38 bytes: {"name":"ann","password":"<redacted>"}"#)
@@ -243,7 +243,7 @@ import Testing
         for options in [LogOptions.default, [.requestMethod, .requestHeaders, .formatRequestAscURL]] {
             let plugin = NetworkLoggerPlugin(
                 configuration: .init(formatter: formatter, output: sink.record, logOptions: options))
-            let provider = Provider<TestTarget>(transport: RecordingTransport(body: "{}"), plugins: [plugin])
+            let provider = Provider<TestTarget>(transport: ScriptedTransport(body: "{}"), plugins: [plugin])
             _ = try await provider.request(target)
         }
         #expect(calls.events.isEmpty)
@@ -254,7 +254,7 @@ import Testing
 
     @Test func retriedRequestLogsEachAttemptAndOneResponse() async throws {
         let sink = LogSink()
-        let transport = RecordingTransport { request, index in
+        let transport = ScriptedTransport { request, index in
             TransportResponse(statusCode: index == 0 ? 503 : 200, url: request.url)
         }
         let provider = Provider<TestTarget>(

@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func alreadyCancelledTaskNeverSends() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(transport: transport)
         let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")
         let task = Task { () async throws(CourierError) -> Response in

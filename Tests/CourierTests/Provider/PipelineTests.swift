@@ -13,7 +13,7 @@ import Testing
     @Test func pluginHooksRunInTheDocumentedOrder() async throws {
         let log = EventLog()
         let plugins = ["a", "b"].map { HookRecorder(name: $0, log: log) }
-        let provider = Provider<TestTarget>(transport: RecordingTransport(), plugins: plugins)
+        let provider = Provider<TestTarget>(transport: ScriptedTransport(), plugins: plugins)
         _ = try await provider.request(target)
         #expect(
             log.events == [
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func preparedRequestIsWhatTheTransportSends() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(transport: transport, plugins: [HookRecorder(name: "first")])
         _ = try await provider.request(target)
         #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Prepared-By") == "first")
@@ -37,13 +37,13 @@ import Testing
                 .success(Response(statusCode: 299, data: Data("replaced".utf8)))
             }
         }
-        let provider = Provider<TestTarget>(transport: RecordingTransport(statusCode: 500), plugins: [Replace()])
+        let provider = Provider<TestTarget>(transport: ScriptedTransport(statusCode: 500), plugins: [Replace()])
         let response = try await provider.request(target)
         #expect(response.statusCode == 299)
     }
 
     @Test func endpointClosureChangesEveryRequest() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(
             endpointClosure: { target in
                 Provider.defaultEndpointMapping(for: target).adding(newHTTPHeaderFields: ["X-App": "courier"])
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func asyncRequestClosureCanRewriteTheRequest() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(
             requestClosure: { endpoint in
                 var request = try await Provider<TestTarget>.defaultRequestMapping(for: endpoint)
@@ -75,7 +75,7 @@ import Testing
     @Test func requestClosureErrorFailsTheRequestBeforeAnyPlugin() async throws {
         struct Refused: Error {}
         let recorder = HookRecorder(name: "a")
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(
             requestClosure: { _ in throw Refused() }, transport: transport, plugins: [recorder])
         let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
@@ -96,7 +96,7 @@ import Testing
                     url: "not a url", sampleResponseClosure: endpoint.sampleResponseClosure, method: endpoint.method,
                     task: endpoint.task, httpHeaderFields: nil)
             },
-            transport: RecordingTransport())
+            transport: ScriptedTransport())
         let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
         guard case .requestMapping(let url) = error else {
             Issue.record("expected .requestMapping, got \(String(describing: error))")
@@ -109,7 +109,7 @@ import Testing
         var bad = target
         bad.method = .post
         bad.task = .requestParameters(parameters: ["ratio": Double.nan], encoding: JSONEncoding.default)
-        let provider = Provider<TestTarget>(transport: RecordingTransport())
+        let provider = Provider<TestTarget>(transport: ScriptedTransport())
         let error = await #expect(throws: CourierError.self) { try await provider.request(bad) }
         guard case .parameterEncoding(let underlying) = error else {
             Issue.record("expected .parameterEncoding, got \(String(describing: error))")
@@ -120,7 +120,7 @@ import Testing
 
     @Test func transportErrorsAreUnderlyingErrors() async throws {
         let provider = Provider<TestTarget>(
-            transport: RecordingTransport { _, _ in throw URLError(.networkConnectionLost) })
+            transport: ScriptedTransport { _, _ in throw URLError(.networkConnectionLost) })
         let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
         guard case .underlying(let underlying, nil) = error else {
             Issue.record("expected .underlying, got \(String(describing: error))")
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func interceptorsAdaptEachAttemptInOrderAndMayRetry() async throws {
-        let transport = RecordingTransport { request, index in
+        let transport = ScriptedTransport { request, index in
             TransportResponse(statusCode: index == 0 ? 503 : 200, url: request.url)
         }
         let provider = Provider<TestTarget>(
@@ -145,7 +145,7 @@ import Testing
 
     @Test func retriedRequestRunsPrepareAndWillSendPerAttemptButDidReceiveOnce() async throws {
         let recorder = HookRecorder(name: "a")
-        let transport = RecordingTransport { request, index in
+        let transport = ScriptedTransport { request, index in
             TransportResponse(statusCode: index < 2 ? 500 : 200, url: request.url)
         }
         let provider = Provider<TestTarget>(

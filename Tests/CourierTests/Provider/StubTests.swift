@@ -12,7 +12,7 @@ import Testing
         baseURL: URL(string: "https://api.example.com")!, path: "/users", sampleData: Data(#"{"id":1}"#.utf8))
 
     @Test func immediateStubAnswersWithSampleDataWithoutTheTransport() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(stubClosure: Provider.immediatelyStub, transport: transport)
         let response = try await provider.request(target)
         #expect(response.statusCode == 200)
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func neverStubUsesTheTransport() async throws {
-        let transport = RecordingTransport(statusCode: 202, body: "real")
+        let transport = ScriptedTransport(statusCode: 202, body: "real")
         let provider = Provider<TestTarget>(stubClosure: Provider.neverStub, transport: transport)
         let response = try await provider.request(target)
         #expect(response.statusCode == 202)

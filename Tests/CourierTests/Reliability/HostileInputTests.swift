@@ -15,8 +15,8 @@ import Testing
     /// A provider over a recording transport, with a recorder of every plugin hook.
     private func recordingProvider(
         plugins: [any PluginType] = [], interceptors: [any RequestInterceptor] = []
-    ) -> (Provider<TestTarget>, RecordingTransport, HookRecorder) {
-        let transport = RecordingTransport()
+    ) -> (Provider<TestTarget>, ScriptedTransport, HookRecorder) {
+        let transport = ScriptedTransport()
         let hooks = HookRecorder(name: "hooks")
         let provider = Provider<TestTarget>(
             transport: transport, plugins: plugins + [hooks], interceptors: interceptors)

@@ -13,7 +13,7 @@ import Testing
     }
 
     private func provider(answering body: String, status: Int = 200) -> Provider<TestTarget> {
-        Provider(transport: RecordingTransport(statusCode: status, body: body))
+        Provider(transport: ScriptedTransport(statusCode: status, body: body))
     }
 
     private let target = TestTarget(baseURL: URL(string: "https://api.example.com")!, path: "x")

@@ -224,7 +224,7 @@ import Testing
     }
 
     @Test func aTransportWithoutStreamingHandsTheBodyOverAsOneChunk() async throws {
-        let transport = RecordingTransport { request, _ in
+        let transport = ScriptedTransport { request, _ in
             TransportResponse(statusCode: 200, url: request.url, data: Data("whole".utf8))
         }
         let provider = Provider<TestTarget>(transport: transport)

@@ -21,7 +21,7 @@ import Testing
         (#"quote"d"#, #"it contains "\"""#), ("naïve", #"it contains "ï""#),
     ])
     func aBoundaryRFC2046RefusesIsNeverSent(boundary: String, problem: String) async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let provider = Provider<TestTarget>(transport: transport)
         let target = try TestTarget.loopback(
             "/echo", method: .post, task: .uploadMultipart(Self.form(boundary: boundary)))

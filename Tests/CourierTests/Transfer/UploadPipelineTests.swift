@@ -12,7 +12,7 @@ import Testing
     private let base = URL(string: "https://api.example.com")!
 
     @Test func dataOnlyFormIsSentFromMemoryWithItsContentType() async throws {
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let form = MultipartFormData(
             boundary: "XyZ", parts: [MultipartFormBodyPart(provider: .data(Data("Ada".utf8)), name: "user")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
@@ -29,7 +29,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport(temporaryDirectory: folder.url)
+        let transport = ScriptedTransport()
         let form = MultipartFormData(boundary: "XyZ", parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
         let target = TestTarget(baseURL: base, path: "form", method: .post, task: .uploadMultipart(form))
         _ = try await Provider<TestTarget>(transport: transport).request(target)
@@ -54,7 +54,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport(temporaryDirectory: folder.url) { _, index in
+        let transport = ScriptedTransport { _, index in
             TransportResponse(statusCode: index == 0 ? 503 : 200)
         }
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
@@ -74,7 +74,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("hello".utf8), named: "a.txt")
-        let transport = RecordingTransport(temporaryDirectory: folder.url) { _, _ in
+        let transport = ScriptedTransport { _, _ in
             throw URLError(.networkConnectionLost)
         }
         let form = MultipartFormData(parts: [MultipartFormBodyPart(provider: .file(file), name: "f")])
@@ -95,7 +95,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let file = try folder.write(Data("payload".utf8), named: "payload.bin")
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let target = TestTarget(baseURL: base, path: "up", method: .put, task: .uploadFile(file))
         _ = try await Provider<TestTarget>(transport: transport).request(target)
         let attempt = try #require(transport.attempts.first)
@@ -109,7 +109,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let missing = folder.file("nowhere.bin")
-        let transport = RecordingTransport()
+        let transport = ScriptedTransport()
         let hooks = HookRecorder(name: "hooks")
         let provider = Provider<TestTarget>(transport: transport, plugins: [hooks])
         let target = TestTarget(baseURL: base, path: "up", method: .post, task: .uploadFile(missing))
@@ -129,7 +129,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let good = try folder.write(Data("ok".utf8), named: "ok.txt")
-        let transport = RecordingTransport(temporaryDirectory: folder.url)
+        let transport = ScriptedTransport()
         let hooks = HookRecorder(name: "hooks")
         let provider = Provider<TestTarget>(transport: transport, plugins: [hooks])
         let form = MultipartFormData(parts: [
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func downloadsAreNeverSharedInFlight() async throws {
-        let transport = RecordingTransport(delay: 200_000_000)
+        let transport = ScriptedTransport(delay: 200_000_000)
         let provider = Provider<TestTarget>(transport: transport, trackInflights: true)
         let target = TestTarget(baseURL: base, path: "file", task: .downloadDestination({ url, _ in (url, []) }))
         async let first = provider.request(target)

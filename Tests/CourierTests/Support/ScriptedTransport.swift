@@ -6,7 +6,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What a ``RecordingTransport`` saw of one attempt: the request and the bytes of its body, read while
+/// What a ``ScriptedTransport`` saw of one attempt: the request and the bytes of its body, read while
 /// the request was in flight.
 struct RecordedAttempt: Sendable {
     let request: TransportRequest
@@ -15,30 +15,25 @@ struct RecordedAttempt: Sendable {
 
 /// A transport double, with no network at all: records every attempt, reading its body (in memory or
 /// from its file) during `send`, and answers from a closure, after a delay when given one.
-final class RecordingTransport: Transport, Sendable {
+final class ScriptedTransport: Transport, Sendable {
     private let recorded = Locked<[RecordedAttempt]>([])
     private let answer: @Sendable (URLRequest, Int) throws -> TransportResponse
     private let delay: UInt64
-    /// Where the provider writes multipart bodies for this transport.
-    let temporaryDirectory: URL
 
     /// A transport that answers each request with `answer(request, index)`, `index` counting from 0,
     /// after `delay` nanoseconds.
     init(
-        delay: UInt64 = 0, temporaryDirectory: URL = FileManager.default.temporaryDirectory,
-        answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse
+        delay: UInt64 = 0, answer: @escaping @Sendable (URLRequest, Int) throws -> TransportResponse
     ) {
         self.delay = delay
-        self.temporaryDirectory = temporaryDirectory
         self.answer = answer
     }
 
     /// A transport that answers every request with `statusCode` and `body` after `delay` nanoseconds.
     convenience init(
-        statusCode: Int = 200, body: String = "", delay: UInt64 = 0,
-        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+        statusCode: Int = 200, body: String = "", delay: UInt64 = 0
     ) {
-        self.init(delay: delay, temporaryDirectory: temporaryDirectory) { request, _ in
+        self.init(delay: delay) { request, _ in
             TransportResponse(statusCode: statusCode, url: request.url, data: Data(body.utf8))
         }
     }
@@ -50,7 +45,12 @@ final class RecordingTransport: Transport, Sendable {
     var requests: [URLRequest] { attempts.map(\.request.urlRequest) }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let body = try request.bodyFileURL.map { try Data(contentsOf: $0) } ?? request.urlRequest.httpBody
+        let body: Data? =
+            switch request.body {
+            case .none: nil
+            case .data(let data): data
+            case .file(let file): try Data(contentsOf: file)
+            }
         let index = recorded.withLock {
             $0.append(RecordedAttempt(request: request, body: body))
             return $0.count - 1
