@@ -40,6 +40,9 @@ public final class RecordingTransport: Transport {
     public let redaction: Redaction
     private let transport: any Transport
     private let recording: Locked<Recording>
+    /// Where entries are made and the file written, one exchange after another: off Swift's cooperative
+    /// pool, as an atomic write ends with `fsync`, which can take long on a busy disk.
+    private let writer = DispatchQueue(label: "Courier.RecordingTransport")
 
     /// The file's contents, and a place for every exchange under way in the order it started.
     private struct Recording {
@@ -83,11 +86,11 @@ public final class RecordingTransport: Transport {
         do {
             response = try await transport.send(request)
         } catch {
-            try finish(exchange, answer: nil, failure: error)
+            try await record(exchange, failure: error) { nil }
             throw error
         }
         do {
-            try finish(exchange, answer: CassetteSeam.answer(of: response), failure: nil)
+            try await record(exchange, failure: nil) { CassetteSeam.answer(of: response) }
         } catch {
             if let file = response.fileURL { TemporaryFiles.remove(file) }
             throw error
@@ -105,13 +108,18 @@ public final class RecordingTransport: Transport {
         do {
             stream = try await transport.stream(request)
         } catch {
-            try finish(exchange, answer: nil, failure: error)
+            try await record(exchange, failure: error) { nil }
             throw error
         }
         let tap = StreamTap(stream.body) { [self] body, chunks, failure in
             // A reader that stopped early (cancelled) leaves the body it read: that is recorded.
             let failure = failure.flatMap { CourierError.isCancellation($0) ? nil : $0 }
-            try? finish(exchange, answer: CassetteSeam.answer(of: stream, body: body, chunks: chunks), failure: failure)
+            writer.async {
+                try? self.finish(
+                    exchange, answer: CassetteSeam.answer(of: stream, body: body, chunks: chunks), failure: failure)
+            }
+        } settled: { [writer] in
+            await withCheckedContinuation { continuation in writer.async { continuation.resume() } }
         }
         return try CassetteSeam.stream(stream, body: AsyncThrowingStream { try await tap.next() })
     }
@@ -134,6 +142,18 @@ public final class RecordingTransport: Transport {
         return Exchange(
             slot: slot, request: request.urlRequest, body: CassetteSeam.body(of: request), started: Date(),
             clock: .now)
+    }
+
+    /// Records `exchange` with the answer `answer` makes (a download's file is read then) or `failure`,
+    /// on the writer's queue, and returns once the file is written.
+    private func record(
+        _ exchange: Exchange, failure: (any Error)?, answer: @escaping @Sendable () -> RecordedAnswer?
+    ) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            writer.async { [self] in
+                continuation.resume(with: Result { try finish(exchange, answer: answer(), failure: failure) })
+            }
+        }
     }
 
     /// Fills the place of `exchange` with its entry (none for a cancellation) and writes the file.

@@ -11,11 +11,18 @@ final class StreamTap: @unchecked Sendable {
     private var chunks: [HAR.Chunk] = []
     private var last = ContinuousClock.now
     private var done: (@Sendable (Data, [HAR.Chunk], (any Error)?) -> Void)?
+    private let settled: @Sendable () async -> Void
 
-    /// A tap on `body` that calls `done` with the body read, its pieces, and the error it failed with.
-    init(_ body: TransportStream.Body, done: @escaping @Sendable (Data, [HAR.Chunk], (any Error)?) -> Void) {
+    /// A tap on `body` that calls `done` with the body read, its pieces, and the error it failed with;
+    /// the body's end or failure reaches its reader once `settled` has returned (the recording is
+    /// written by then).
+    init(
+        _ body: TransportStream.Body, done: @escaping @Sendable (Data, [HAR.Chunk], (any Error)?) -> Void,
+        settled: @escaping @Sendable () async -> Void
+    ) {
         iterator = body.makeAsyncIterator()
         self.done = done
+        self.settled = settled
     }
 
     /// The next piece of the body, or `nil` at its end.
@@ -23,6 +30,7 @@ final class StreamTap: @unchecked Sendable {
         do {
             guard let chunk = try await iterator.next() else {
                 finish(nil)
+                await settled()
                 return nil
             }
             let now = ContinuousClock.now
@@ -32,6 +40,7 @@ final class StreamTap: @unchecked Sendable {
             return chunk
         } catch {
             finish(error)
+            await settled()
             throw error
         }
     }
