@@ -25,6 +25,9 @@ public struct Redaction: Sendable, Equatable {
     public let fieldNames: [String]
     /// ``fieldNames`` as UTF-8, for the search of every name.
     private let fieldNameBytes: [[UInt8]]
+    /// Bit `n` set when one of ``headerNames`` is `n` bytes long (63 for any longer): a name of another
+    /// length is none of them.
+    private let headerNameLengths: UInt64
 
     /// The headers ``default`` hides: credentials, cookies and the usual API-key and token headers.
     public static let defaultHeaderNames: [String] = [
@@ -58,6 +61,7 @@ public struct Redaction: Sendable, Equatable {
         self.headerNames = Set(headerNames.map { $0.lowercased() }.filter { !$0.isEmpty })
         self.fieldNames = Set(fieldNames.map { $0.lowercased() }.filter { !$0.isEmpty }).sorted()
         fieldNameBytes = self.fieldNames.map { Array($0.utf8) }
+        headerNameLengths = self.headerNames.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
     }
 
     /// This redaction with more names to hide.
@@ -115,8 +119,32 @@ public struct Redaction: Sendable, Equatable {
     }
 
     /// `string`, a URL, with hidden query and fragment values and its user-info password replaced.
+    ///
+    /// One scan of the bytes; a new string is made only when something is hidden (most URLs hide
+    /// nothing, and the logger redacts every URL it writes).
     func redactedURLString(_ string: String) -> String {
         guard !hidesNothing else { return string }
+        var string = string
+        let (head, hidden) =
+            string.withUTF8 { bytes -> (end: Int, ranges: [Range<Int>])? in
+                let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+                let query = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?"))
+                let headEnd = query ?? fragment
+                if bytes[..<headEnd].contains(UInt8(ascii: "@")) { return nil }
+                var ranges: [Range<Int>] = []
+                if let query { hiddenValues(in: bytes, from: query + 1, to: fragment, into: &ranges) }
+                if fragment < bytes.count {
+                    hiddenValues(in: bytes, from: fragment + 1, to: bytes.count, into: &ranges)
+                }
+                return (headEnd, ranges)
+            } ?? (-1, [])
+        if head < 0 { return redactedURLStringWithUserInfo(string) }
+        guard !hidden.isEmpty else { return string }
+        return replacing(hidden, in: string)
+    }
+
+    /// ``redactedURLString(_:)`` for a URL with user info, whose password is hidden too.
+    private func redactedURLStringWithUserInfo(_ string: String) -> String {
         let (beforeFragment, fragment) = Self.split(string[...], at: "#")
         let (head, query) = Self.split(beforeFragment, at: "?")
         var result = redactedUserInfo(head) ?? String(head)
@@ -133,6 +161,61 @@ public struct Redaction: Sendable, Equatable {
     private static func split(_ text: Substring, at separator: Unicode.Scalar) -> (Substring, Substring?) {
         guard let index = text.utf8.firstIndex(of: UInt8(ascii: separator)) else { return (text, nil) }
         return (text[..<index], text[text.utf8.index(after: index)...])
+    }
+
+    /// `string` with the byte ranges `hidden` (in order, apart) replaced by ``replacement``.
+    private func replacing(_ hidden: [Range<Int>], in string: String) -> String {
+        let bytes = Array(string.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + hidden.count * replacement.utf8.count)
+        var copied = 0
+        for range in hidden {
+            result += bytes[copied..<range.lowerBound]
+            result += replacement.utf8
+            copied = range.upperBound
+        }
+        result += bytes[copied...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends to `ranges` the values of the hidden fields among the `name=value` pairs, joined by `&`,
+    /// of `bytes[start..<end]`.
+    private func hiddenValues(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into ranges: inout [Range<Int>]
+    ) {
+        var pairStart = start
+        while pairStart < end {
+            var pairEnd = pairStart
+            var equals = -1
+            while pairEnd < end, bytes[pairEnd] != UInt8(ascii: "&") {
+                if equals < 0, bytes[pairEnd] == UInt8(ascii: "=") { equals = pairEnd }
+                pairEnd += 1
+            }
+            if equals >= 0, hidesFormName(UnsafeBufferPointer(rebasing: bytes[pairStart..<equals])) {
+                ranges.append((equals + 1)..<pairEnd)
+            }
+            pairStart = pairEnd + 1
+        }
+    }
+
+    /// Whether the form field whose name is `name` (as written: `+` a space, `%XX` escapes) is hidden,
+    /// read from its bytes without making a string for the usual, plain ASCII names.
+    private func hidesFormName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard
+            !name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") || $0 >= 0x80 })
+        else { return hidesFormName(Substring(String(decoding: name, as: UTF8.self))) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count) { buffer in
+            for index in 0..<name.count {
+                let byte = name[index]
+                buffer[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            let lowercased = UnsafeBufferPointer(buffer)
+            for field in fieldNameBytes where field.withUnsafeBufferPointer({ lowercased.containsBytes(of: $0) }) {
+                return true
+            }
+            guard headerNameLengths & 1 << UInt64(min(name.count, 63)) != 0 else { return false }
+            return headerNames.contains(String(decoding: lowercased, as: UTF8.self))
+        }
     }
 
     /// `head`, a URL without query or fragment, with the password of its user info replaced; `nil` when
@@ -154,39 +237,17 @@ public struct Redaction: Sendable, Equatable {
     /// `text` read as `name=value` pairs joined by `&`, with hidden values replaced; `nil` when none is.
     func redactedPairs(_ text: Substring) -> String? {
         guard !hidesNothing, text.utf8.contains(UInt8(ascii: "=")) else { return nil }
-        // One pass; text is copied only once a pair turns out to be hidden (most URLs hold none).
-        let bytes = text.utf8
-        var result = ""
-        var copied = bytes.startIndex
-        var pairStart = bytes.startIndex
-        var equals: String.Index?
-        func endPair(at end: String.Index) {
-            guard let equals, hidesFormName(text[pairStart..<equals]) else { return }
-            let value = bytes.index(after: equals)
-            result += text[copied..<value]
-            result += replacement
-            copied = end
+        var string = String(text)
+        let hidden = string.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            hiddenValues(in: bytes, from: 0, to: bytes.count, into: &ranges)
+            return ranges
         }
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            switch bytes[index] {
-            case UInt8(ascii: "&"):
-                endPair(at: index)
-                pairStart = bytes.index(after: index)
-                equals = nil
-            case UInt8(ascii: "=") where equals == nil:
-                equals = index
-            default:
-                break
-            }
-            index = bytes.index(after: index)
-        }
-        endPair(at: bytes.endIndex)
-        return copied == bytes.startIndex ? nil : result + text[copied...]
+        return hidden.isEmpty ? nil : replacing(hidden, in: string)
     }
 
     /// Whether the form field written `name` is hidden: `+` is a space and `%XX` escapes are decoded.
-    private func hidesFormName(_ name: Substring) -> Bool {
+    func hidesFormName(_ name: Substring) -> Bool {
         // Most names are plain: decode only those that hold a `+` or a `%`.
         guard name.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
             return hides(String(name))

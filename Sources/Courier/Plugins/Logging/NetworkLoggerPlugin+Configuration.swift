@@ -84,11 +84,8 @@ extension NetworkLoggerPlugin {
         @Sendable public static func defaultEntryFormatter(identifier: String, message: String, target: any TargetType)
             -> String
         {
-            "[Courier] \(Date().formatted(timestamp)) \(identifier): \(message)"
+            "[Courier] \(LogTimestamp.now()) \(identifier): \(message)"
         }
-
-        /// `2025-01-31T09:30:00.123Z`: ISO 8601 in UTC, with milliseconds.
-        private static let timestamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
         /// The data as UTF-8 text, or `<N bytes of binary data>` when it is not UTF-8.
         @Sendable public static func defaultDataFormatter(_ data: Data) -> String {
