@@ -9,7 +9,7 @@ extension CurlTransport {
     /// The header fields to send for `request`: the configuration's additional headers under the
     /// request's own, and the cookies of the storage for `url` unless the request sets `Cookie`; and the
     /// headers libcurl would add on its own that are to be left out.
-    func headers(for request: URLRequest, url: URL) -> (
+    func headers(for request: URLRequest, url: URL, hasBody: Bool) -> (
         fields: [(name: String, value: String)], removed: [String]
     ) {
         let own = request.allHTTPHeaderFields ?? [:]
@@ -35,11 +35,16 @@ extension CurlTransport {
             fields.append((field.name, field.value))
         }
         var removed: [String] = []
-        // No `Expect: 100-continue` wait before large bodies: servers behind APIs answer without it.
-        if !names.contains("expect") { removed.append("Expect") }
-        // libcurl labels every POST body a form; a body whose type the request does not give goes
-        // without one.
-        if !names.contains("content-type") { removed.append("Content-Type") }
+        // libcurl adds both only to a request with a body, or a POST (which it sends with an empty one):
+        // a GET or HEAD without a body needs no line to leave them out.
+        let method = request.httpMethod ?? "GET"
+        if hasBody || (method != "GET" && method != "HEAD") {
+            // No `Expect: 100-continue` wait before large bodies: servers behind APIs answer without it.
+            if !names.contains("expect") { removed.append("Expect") }
+            // libcurl labels every POST body a form; a body whose type the request does not give goes
+            // without one.
+            if !names.contains("content-type") { removed.append("Content-Type") }
+        }
         return (fields, removed)
     }
 

@@ -204,7 +204,7 @@ public final class CurlTransport: Transport {
             remaining = left
         }
         let toFile = original.destination == .temporaryFile
-        let (fields, removed) = headers(for: request, url: url)
+        let (fields, removed) = headers(for: request, url: url, hasBody: body != .none)
         let options = CurlHopOptions(
             headers: fields, removedHeaders: removed, body: body,
             sink: toFile && !streaming
