@@ -47,7 +47,9 @@ final class RawHTTPConnection {
             let socketFD = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socketFD >= 0 else { throw RawClientError(description: "socket: errno \(errno)") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Long enough for a server thread slowed by a loaded machine or ThreadSanitizer; a server that
+        // never answers still fails the test, later.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         _ = setsockopt(socketFD, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         #if canImport(Darwin)

@@ -112,12 +112,16 @@ import Testing
     @Test func cancellationDuringABackoffWaitEndsTheRequestAtOnce() async throws {
         let (server, counter) = try countingServer()
         defer { server.stop() }
-        let provider = Provider<TestTarget>(interceptors: [RetryPolicy(exponentialBackoffScale: 30)])
+        // A backoff far longer than the test: the cancellation comes during it however slowly a loaded
+        // machine gets there, and the pause before it runs on the timing threads.
+        let provider = Provider<TestTarget>(interceptors: [
+            RetryPolicy(exponentialBackoffScale: 600, maximumDelay: 3600)
+        ])
         let target = TestTarget(baseURL: server.baseURL, path: "/status/503")
         let task = Task(executorPreference: TimingExecutor.shared) { () async throws(CourierError) -> Response in
             try await provider.request(target)
         }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        try await onTimingThreads { try await Task.sleep(nanoseconds: 300_000_000) }
         let elapsed = await seconds {
             task.cancel()
             if case .failure(let error) = await task.result {
