@@ -34,7 +34,7 @@ import Testing
                     group.addTask { await rig.send(request, through: provider) }
                 }
             }
-            try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 120)
+            try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 900)
         }
         // A late second call of a completion would show up now.
         try await Task.sleep(nanoseconds: 200_000_000)
@@ -69,7 +69,7 @@ import Testing
         #expect(endedCancelled.count <= ledger.cancelledCount)
         #expect(provider.inflights.count == 0)
         #expect(await leftoverTasks(of: rig.transport, server: server) == 0)
-        #expect(elapsed < 120)
+        #expect(elapsed < 900, "a deadlock, not a slow machine, takes this long")
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -93,7 +93,7 @@ import Testing
                 group.addTask { await rig.send(request, through: provider) }
             }
         }
-        try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 60)
+        try await rig.ledger.waitForAll(count: requests.count, timeoutSeconds: 900)
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(rig.ledger.calls.values.allSatisfy { $0 == 1 })
         #expect(rig.ledger.calls.count == requests.count)
