@@ -27,16 +27,6 @@ import Testing
         return (document, best)
     }
 
-    /// The most a load of a 1.2 MB document may take: well under a second when optimized; a debug build
-    /// is several times slower.
-    static var timeLimit: Double {
-        #if DEBUG
-            10
-        #else
-            1
-        #endif
-    }
-
     /// Every fixture loads, and every local `$ref` of it resolves.
     @Test(arguments: LoadingTestSupport.fixtureDocuments)
     func everyFixtureLoads(path: String) throws {
@@ -54,11 +44,11 @@ import Testing
     }
 
     /// Slack's Swagger 2.0 document converted: every `$ref` into `#/components` and resolving, every
-    /// parameter with a schema, form and query parameters where they belong, loaded within the limit.
+    /// parameter with a schema, form and query parameters where they belong. (How long a load takes is
+    /// printed, not checked: speed is courier-bench's to measure.)
     @Test func slackConverts() throws {
         let (document, seconds) = try Self.timedLoad(Self.fixture("Slack"))
         print("Slack (Swagger 2.0, 1.2 MB): loaded and converted in \(Int(seconds * 1000)) ms")
-        #expect(seconds < Self.timeLimit)
         #expect(document.sourceVersion == "2.0")
         // Slack writes `items` as a list in some 30 schemas: what OpenAPI 3.0 cannot say, and the one warning.
         #expect(document.warnings.allSatisfy { $0.message.contains("tuple items") })
@@ -96,11 +86,10 @@ import Testing
         #expect(formBodies > 50)
     }
 
-    /// Discord's OpenAPI 3.1 document loads as it is, within the limit.
+    /// Discord's OpenAPI 3.1 document loads as it is.
     @Test func discordLoads() throws {
         let (document, seconds) = try Self.timedLoad(Self.fixture("Discord"))
         print("Discord (OpenAPI 3.1, 1.2 MB): loaded in \(Int(seconds * 1000)) ms")
-        #expect(seconds < Self.timeLimit)
         #expect(document.isVersion31)
         #expect(document.warnings == [])
         #expect(LoadingTestSupport.referenceProblems(in: document.root) == [])

@@ -43,7 +43,7 @@ import Testing
         let elapsed = try await seconds {
             error = try await Self.error(baseURL: "ftp://127.0.0.1:\(port)", path: "/file?token=abc", stub: stub)
         }
-        #expect(elapsed < 1, "refused before anything is sent")
+        #expect(elapsed < 10, "refused before anything is sent, not after a timeout")
         guard case .requestMapping(let message)? = error else {
             Issue.record("expected requestMapping, got \(String(describing: error))")
             return

@@ -5,7 +5,7 @@ import Testing
 
 /// The events of `stream` read as one chunk, checked to be the same whatever the chunks: cut at every
 /// offset into two, and one byte at a time.
-private func events(of stream: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> [ServerSentEvent] {
+func events(of stream: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> [ServerSentEvent] {
     let whole = parse([stream])
     for cut in 0...stream.count {
         let chunks = [Array(stream[..<cut]), Array(stream[cut...])]
@@ -15,94 +15,19 @@ private func events(of stream: [UInt8], sourceLocation: SourceLocation = #_sourc
     return whole
 }
 
-private func events(of text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [ServerSentEvent] {
+/// The events of `text`, checked as ``events(of:sourceLocation:)`` checks bytes.
+func events(of text: String, sourceLocation: SourceLocation = #_sourceLocation) -> [ServerSentEvent] {
     events(of: Array(text.utf8), sourceLocation: sourceLocation)
 }
 
 /// The events of the chunks, read by one parser, including what ``ServerSentEventParser/finish()`` adds.
-private func parse(_ chunks: [[UInt8]]) -> [ServerSentEvent] {
+func parse(_ chunks: [[UInt8]]) -> [ServerSentEvent] {
     var parser = ServerSentEventParser()
     var events: [ServerSentEvent] = []
     for chunk in chunks {
         events += parser.consume(Data(chunk))
     }
     return events + parser.finish()
-}
-
-@Suite("ServerSentEventParser: the HTML standard's examples")
-struct ServerSentEventStandardExampleTests {
-    @Test func stockTickerDataLinesJoinWithLineFeeds() {
-        #expect(events(of: "data: YHOO\ndata: +2\ndata: 10\n\n") == [ServerSentEvent(data: "YHOO\n+2\n10")])
-    }
-
-    @Test func messagesOfOneAndTwoLines() {
-        let stream = """
-            data: This is the first message.
-
-            data: This is the second message, it
-            data: has two lines.
-
-            data: This is the third message.
-
-
-            """
-        #expect(
-            events(of: stream) == [
-                ServerSentEvent(data: "This is the first message."),
-                ServerSentEvent(data: "This is the second message, it\nhas two lines."),
-                ServerSentEvent(data: "This is the third message."),
-            ])
-    }
-
-    @Test func eventTypes() {
-        let stream = "event: add\ndata: 73857293\n\nevent: remove\ndata: 2153\n\nevent: add\ndata: 113411\n\n"
-        #expect(
-            events(of: stream) == [
-                ServerSentEvent(event: "add", data: "73857293"),
-                ServerSentEvent(event: "remove", data: "2153"),
-                ServerSentEvent(event: "add", data: "113411"),
-            ])
-    }
-
-    @Test func commentIdsAndSpaces() {
-        let stream = """
-            : test stream
-
-            data: first event
-            id: 1
-
-            data:second event
-            id
-
-            data:  third event
-
-
-            """
-        // `id` alone resets the last event ID; only one space after the colon is removed.
-        #expect(
-            events(of: stream) == [
-                ServerSentEvent(id: "1", data: "first event"),
-                ServerSentEvent(data: "second event"),
-                ServerSentEvent(data: " third event"),
-            ])
-    }
-
-    @Test func emptyDataFields() {
-        // The first block gives "", the second "\n"; the last is not followed by a blank line.
-        let stream = "data\n\ndata\ndata\n\ndata:"
-        #expect(events(of: stream) == [ServerSentEvent(data: ""), ServerSentEvent(data: "\n")])
-    }
-
-    @Test func emptyDataFieldsAreDispatchedWhenTheLastBlockIsEnded() {
-        let stream = "data\n\ndata\ndata\n\ndata:\n\n"
-        #expect(
-            events(of: stream) == [ServerSentEvent(data: ""), ServerSentEvent(data: "\n"), ServerSentEvent(data: "")])
-    }
-
-    @Test func aSpaceAfterTheColonIsOptional() {
-        #expect(
-            events(of: "data:test\n\ndata: test\n\n") == [ServerSentEvent(data: "test"), ServerSentEvent(data: "test")])
-    }
 }
 
 @Suite("ServerSentEventParser: the event stream interpretation")
