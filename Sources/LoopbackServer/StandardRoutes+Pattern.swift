@@ -1,7 +1,18 @@
 import Foundation
 
 /// One period of the pattern followed by 64 KiB more, so any piece up to 64 KiB is one contiguous copy.
-private let patternTable: [UInt8] = (0..<(64 * 1024 + 251)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+/// Filled by a plain loop: a `map` over the range is slow in a debug build under ThreadSanitizer.
+private let patternTable: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 64 * 1024 + 251)
+    table.withUnsafeMutableBufferPointer { buffer in
+        var index = 0
+        while index < buffer.count {
+            buffer[index] = UInt8(truncatingIfNeeded: index % 251)
+            index += 1
+        }
+    }
+    return table
+}()
 
 extension StandardRoutes {
     /// The byte at `offset` of the endless pattern served by `/bytes` and `/slow-body`: `offset % 251`.

@@ -90,6 +90,7 @@ final class RawHTTPConnection {
                 #endif
                 guard let base = bytes.baseAddress else { return }
                 let sent = systemSend(fd, base + offset, bytes.count - offset, flags)
+                if sent < 0 && errno == EINTR { continue }
                 guard sent > 0 else { throw RawClientError(description: "send: errno \(errno)") }
                 offset += sent
             }
@@ -97,17 +98,24 @@ final class RawHTTPConnection {
     }
 
     /// Reads more bytes into `pending`; returns false at end of stream.
-    private func fill() throws -> Bool {
+    private func fill(resetIsEnd: Bool = false) throws -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        var received = -1
+        repeat {
+            // A signal (a debugger attaching, a child process ending) interrupts the wait: wait again.
+            received = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while received < 0 && errno == EINTR
+        if received < 0 && resetIsEnd && errno == ECONNRESET { return false }
         if received < 0 { throw RawClientError(description: "recv: errno \(errno)") }
         pending.append(contentsOf: buffer[0..<received])
         return received > 0
     }
 
     /// Whether the server has closed the connection (reads until end of stream, discarding data).
+    /// A reset ends the stream as a close does: a server that shuts a socket down with bytes still
+    /// unread on it (a stopped server, in the middle of a body) resets it.
     func readUntilClosed() throws -> Data {
-        while try fill() {}
+        while try fill(resetIsEnd: true) {}
         defer { pending.removeAll() }
         return Data(pending)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -27,7 +28,7 @@ struct URLSessionTests {
         defer { server.stop() }
         var request = URLRequest(url: server.baseURL.appendingPathComponent("upload"))
         request.httpMethod = "POST"
-        let body = Data((0..<(256 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let body = patternBytes(count: 256 * 1024) { UInt8(truncatingIfNeeded: $0 &* 7) }
         request.httpBody = body
         let (data, _) = try await URLSession.shared.data(for: request)
         var checksum = Checksum()

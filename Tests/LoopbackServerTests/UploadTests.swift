@@ -1,11 +1,12 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @Suite("Streaming uploads", .offThePool)
 struct UploadTests {
     private static func payload(_ count: Int) -> Data {
-        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        patternBytes(count: count) { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
     }
 
     private static func checksum(of data: Data) -> String {
@@ -86,7 +87,7 @@ struct UploadTests {
     @Test func patternPiecesAgreeWithPatternBytes() {
         let piece = StandardRoutes.patternData(offset: 1_000_000_007, count: 70_000)
         #expect(piece.count == 70_000)
-        #expect(piece.enumerated().allSatisfy { $1 == StandardRoutes.patternByte(at: 1_000_000_007 + Int64($0)) })
+        #expect(piece == patternBytes(count: 70_000) { StandardRoutes.patternByte(at: 1_000_000_007 + Int64($0)) })
         #expect(StandardRoutes.patternData(offset: 5, count: 0).isEmpty)
     }
 }

@@ -45,7 +45,7 @@ let generatedFixtures: [GeneratedFixture] = [
 
 /// Every sample of every generated API, sent to a server that validates it against the document, and
 /// its answer read back with the generated `decode(_:)`.
-@Suite("Generated APIs against their documents", .offThePool)
+@Suite("Generated APIs against their documents", .computeHeavy)
 struct SampleConformanceTests {
     @Test("every sample is a valid request and its answer decodes", arguments: generatedFixtures)
     func everySample(fixture: GeneratedFixture) async throws {

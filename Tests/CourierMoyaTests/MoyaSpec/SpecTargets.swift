@@ -1,4 +1,5 @@
 import CourierMoya
+import TestSupport
 
 // The APIs the ported Moya specs send, declared as a Moya app declares its targets. They point at the
 // spec server on 127.0.0.1 where Moya's pointed at GitHub and httpbin.
@@ -197,8 +198,7 @@ enum SpecFiles {
     private static let imageFile = Result { () throws -> URL in
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-moya-spec-\(ProcessInfo.processInfo.processIdentifier)-image.png")
-        let bytes = (0..<(256 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        try Data(bytes).write(to: url)
+        try patternBytes(count: 256 << 10) { UInt8(truncatingIfNeeded: $0 &* 31) }.write(to: url)
         return url
     }
 

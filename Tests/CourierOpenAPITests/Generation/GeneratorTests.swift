@@ -5,7 +5,7 @@ import Testing
 @testable import CourierOpenAPI
 
 /// What the generator writes for small documents: names, models, targets, calls, warnings.
-@Suite("Generator output", .offThePool)
+@Suite("Generator output", .computeHeavy)
 struct GeneratorTests {
     static let petstore = #"""
         {

@@ -5,7 +5,7 @@ import Testing
 @testable import CourierOpenAPI
 
 /// The loader on the real documents of `Tests/OpenAPIFixtures`.
-@Suite(.offThePool) struct FixtureLoadingTests {
+@Suite(.computeHeavy) struct FixtureLoadingTests {
     /// The fixture at `name/openapi.json` or `.yaml`.
     static func fixture(_ name: String) -> String {
         let json = "\(LoadingTestSupport.fixtures)/\(name)/openapi.json"

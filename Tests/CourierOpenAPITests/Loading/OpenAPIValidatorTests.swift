@@ -6,7 +6,7 @@ import Testing
 
 /// Converted Swagger 2.0 documents checked by an established validator: `openapi-spec-validator`, from
 /// the pinned tools `scripts/openapi-tools.sh` installs into `.build/openapi-tools/venv`.
-@Suite(.offThePool) struct OpenAPIValidatorTests {
+@Suite(.computeHeavy) struct OpenAPIValidatorTests {
     /// The repository's root folder.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path

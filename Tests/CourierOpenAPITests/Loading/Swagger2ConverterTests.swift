@@ -5,7 +5,7 @@ import Testing
 @testable import CourierOpenAPI
 
 /// Swagger 2.0 documents converted to OpenAPI 3.0, rule by rule: servers, schemas, bodies, parameters.
-@Suite(.offThePool) struct Swagger2ConverterTests {
+@Suite(.computeHeavy) struct Swagger2ConverterTests {
     /// A plain value of a JSON text, to compare trees with.
     private func plain(_ json: String) throws -> AnyHashable { try LoadingTestSupport.tree(json).plain }
 

@@ -10,7 +10,7 @@ import Testing
 /// Where this reader follows the YAML 1.2 core schema more closely than ruamel.yaml (`1_000`, `-0x1F`
 /// and the non-specific tag `! 12` are strings; a tab may separate `key:` from its value), the snippets
 /// leave the case out and `YAMLScalarTests.strictToTheCoreSchema` pins it.
-@Suite(.offThePool) struct YAMLComparisonTests {
+@Suite(.computeHeavy) struct YAMLComparisonTests {
     /// Every YAML document under `Tests/OpenAPIFixtures` reads as ruamel.yaml reads it.
     @Test func fixturesReadAsRuamelReadsThem() async throws {
         let paths = ReadingTestSupport.fixtures(["yaml", "yml"])

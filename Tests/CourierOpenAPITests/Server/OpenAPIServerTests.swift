@@ -9,7 +9,7 @@ import Testing
 /// The validating server the generated clients are tested against (``OpenAPIServer``): on a 3.0 YAML,
 /// a 3.1 JSON and a Swagger 2.0 JSON document, a valid request passes and is answered with JSON, and an
 /// invalid one (a required query parameter missing, a wrong type in the body) fails.
-@Suite("The OpenAPI validating server", .offThePool)
+@Suite("The OpenAPI validating server", .computeHeavy)
 struct OpenAPIServerTests {
     /// An answer: its status, the server's two headers, and its body.
     struct Answer {

@@ -51,7 +51,10 @@ import Testing
 
         let recorded = bodies.withLock { $0 }
         #expect(recorded.count == 2)
-        #expect(recorded.first == recorded.last)
+        #expect(
+            recorded.first == recorded.last,
+            "live: \(String(decoding: recorded.first ?? Data(), as: UTF8.self))\nreplayed: \(String(decoding: recorded.last ?? Data(), as: UTF8.self))"
+        )
     }
 
     @Test func outsideACassetteTestTheTransportSaysWhatIsMissing() async throws {

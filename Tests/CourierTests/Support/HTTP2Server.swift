@@ -20,7 +20,7 @@ final class HTTP2Server: @unchecked Sendable {
     /// The small JSON file served at `/hello.json`.
     static let hello = Data(#"{"message":"hello over HTTP/2"}"#.utf8)
     /// The 1 MiB file served at `/large.bin`: the bytes 0 to 250, over and over.
-    static let large = Data((0..<(1 << 20)).map { UInt8($0 % 251) })
+    static let large = patternBytes(count: 1 << 20) { UInt8($0 % 251) }
 
     /// `https://127.0.0.1:<port>`.
     var url: URL { server.url }

@@ -4,14 +4,14 @@ import Foundation
     import Glibc
 #endif
 
-/// A one-connection server on 127.0.0.1 that reads a request body slowly (64 KiB every 8 ms, through a
-/// small receive buffer), then answers `200 ok`: an upload that takes longer than a short request
-/// timeout while bytes keep moving.
+/// A one-connection server on 127.0.0.1 that reads a request body slowly (at most 64 KiB every `pause`,
+/// 8 ms unless told, through a small receive buffer), then answers `200 ok`: an upload that takes longer
+/// than a short request timeout while bytes keep moving.
 final class SlowReader: Sendable {
     let url: URL
     private let listener: Int32
 
-    init() throws {
+    init(pause: Duration = .milliseconds(8)) throws {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw URLError(.cannotConnectToHost) }
         var size: Int32 = 64 << 10
@@ -34,10 +34,12 @@ final class SlowReader: Sendable {
         }
         listener = socket
         self.url = url
-        Thread.detachNewThread { [listener] in Self.serve(listener) }
+        let microseconds = UInt32(
+            pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000)
+        Thread.detachNewThread { [listener] in Self.serve(listener, pause: microseconds) }
     }
 
-    private static func serve(_ listener: Int32) {
+    private static func serve(_ listener: Int32, pause: UInt32) {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
         defer { close(connection) }
@@ -59,7 +61,7 @@ final class SlowReader: Sendable {
                 received = head.count - end.upperBound
             } else {
                 received += count
-                usleep(8_000)
+                usleep(pause)
             }
         }
         let answer = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"

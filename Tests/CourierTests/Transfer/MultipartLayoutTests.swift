@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -124,7 +125,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         // Larger than one chunk, and not a multiple of it.
-        let contents = Data((0..<(MultipartEncoder.chunkSize * 2 + 12_345)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let contents = patternBytes(count: MultipartEncoder.chunkSize * 2 + 12_345) { UInt8(truncatingIfNeeded: $0 &* 7) }
         let file = try folder.write(contents, named: "big.bin")
         let form = MultipartFormData(
             boundary: "XyZ",

@@ -142,14 +142,14 @@ import Testing
         let server = try LoopbackServer()
         defer { server.stop() }
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 2
+        configuration.timeoutIntervalForRequest = 5
         let transport = URLSessionTransport(configuration: configuration)
-        // 12 KiB, 1 KiB every 250 ms: the head comes at once, the whole body after 3 s, past the 2 s
-        // request timeout; no wait for data comes near it, even on a busy machine.
-        let request = try Self.request(server, "slow-body/12288?interval=250")
+        // 16 KiB, 1 KiB every 500 ms: the head comes at once, the whole body after 8 s, past the 5 s
+        // request timeout; no wait for data comes near it, even on a machine stalled for a few seconds.
+        let request = try Self.request(server, "slow-body/16384?interval=500")
         let answer = try await transport.send(TransportRequest(urlRequest: request, destination: destination))
         #expect(answer.statusCode == 200)
-        #expect(try Self.body(of: answer).count == 12_288)
+        #expect(try Self.body(of: answer).count == 16_384)
     }
 
     // MARK: Metrics
