@@ -13,7 +13,7 @@ import Testing
     @Test(.timesURLSession, arguments: TransportKind.allCases)
     func aTargetsTimeoutEndsASlowRequestAfterThatTime(_ kind: TransportKind) async throws {
         let provider = Provider<TestTarget>(transport: try kind.make())
-        var target = try TestTarget.loopback("/echo?delay=4000")
+        var target = try TestTarget.loopback("/echo?delay=10000")
         target.timeoutInterval = 0.5
         var outcome: Result<Response, CourierError>?
         let elapsed = await seconds {
@@ -23,13 +23,13 @@ import Testing
             Issue.record("expected a URLError, got \(String(describing: outcome))")
             return
         }
-        // The route answers with a 200 after 4 s and the transport's own timeout is 60 s, so only the
-        // target's 0.5 s can end it with a timeout. No upper bound on the time: a loaded machine
-        // stretches every wait alike.
+        // The route answers with a 200 after 10 s and the transport's own timeout is 60 s, so only the
+        // target's 0.5 s can end it with a timeout; the answer comes long after it, so that a deadline a
+        // loaded machine serves seconds late still finds no answer. No upper bound on the time.
         #expect(error.code == .timedOut)
         #expect(elapsed >= 0.45, "not before the 0.5 s the target allows: \(elapsed)")
         if case .failure(let failure)? = outcome {
-            #expect(failure.errorDescription?.hasSuffix("/echo?delay=4000 timed out after 0.5 s.") == true)
+            #expect(failure.errorDescription?.hasSuffix("/echo?delay=10000 timed out after 0.5 s.") == true)
         }
     }
 
