@@ -62,6 +62,17 @@ final class HTTP2Server: @unchecked Sendable {
         return text?.split(separator: "\n").map(String.init) ?? []
     }
 
+    /// The access log once it has `count` lines, or as it is after 10 s: nginx writes a request's line
+    /// after the response has gone out, so the client can have the whole answer a moment before.
+    func accessLog(lines count: Int) async -> [String] {
+        var log = accessLog
+        for _ in 0..<1000 where log.count < count {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+            log = accessLog
+        }
+        return log
+    }
+
     /// Kills nginx and deletes its folder; stopping twice is harmless.
     func stop() {
         server.stop()
