@@ -125,7 +125,9 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         // Larger than one chunk, and not a multiple of it.
-        let contents = patternBytes(count: MultipartEncoder.chunkSize * 2 + 12_345) { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let contents = patternBytes(count: MultipartEncoder.chunkSize * 2 + 12_345) {
+            UInt8(truncatingIfNeeded: $0 &* 7)
+        }
         let file = try folder.write(contents, named: "big.bin")
         let form = MultipartFormData(
             boundary: "XyZ",
