@@ -91,14 +91,22 @@ import Testing
         #expect(logged.contains("-H 'X-Device-Secret: <redacted>'"), "the logger's curl option")
     }
 
+    /// The cookie the server sets goes to a jar of this test's own: in the shared one it would reach
+    /// every later request to 127.0.0.1 from the other tests.
     @Test func cookiesSentAndSetNeverReachTheLog() async throws {
         let server = try Self.secretServer()
         defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = HTTPCookieStorage.sharedCookieStorage(
+            forGroupContainerIdentifier: "courier-secrets-\(UUID().uuidString)")
+        let transport = URLSessionTransport(configuration: configuration)
         let target = TestTarget(
             baseURL: server.baseURL, path: "/set-cookie", headers: ["Cookie": "session=\(Self.secret)"])
-        let response = try await Provider<TestTarget>().request(target)
+        let response = try await Provider<TestTarget>(transport: transport).request(target)
         #expect(response.response?.value(forHTTPHeaderField: "Set-Cookie")?.contains(Self.secret) == true)
-        let logged = await everythingLogged(target)
+        #expect(configuration.httpCookieStorage?.cookies?.first?.value == Self.secret, "the jar took the cookie")
+        #expect(!(HTTPCookieStorage.shared.cookies ?? []).contains { $0.value == Self.secret })
+        let logged = await everythingLogged(target, transport: transport)
         #expect(!logged.contains(Self.secret))
         #expect(logged.contains("Cookie: <redacted>"))
     }
