@@ -90,7 +90,8 @@ let package = Package(
         // at build time by the plugin into this one module, and the tests that send every sample of each to
         // a server validating requests against the document.
         .testTarget(
-            name: "GeneratedAPITests", dependencies: ["Courier", "TestSupport"], path: "Tests/OpenAPIFixtures",
+            name: "GeneratedAPITests", dependencies: ["Courier", "LoopbackServer", "TestSupport"],
+            path: "Tests/OpenAPIFixtures",
             exclude: ["LICENSES.md"],
             plugins: ["CourierOpenAPIPlugin"]),
         .testTarget(name: "LoopbackServerTests", dependencies: ["LoopbackServer", "TestSupport"]),

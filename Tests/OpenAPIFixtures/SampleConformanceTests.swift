@@ -41,6 +41,7 @@ let generatedFixtures: [GeneratedFixture] = [
         name: "Discord", file: "openapi.json", targets: Discord.allTargets,
         plugins: [Discord.botTokenPlugin { "Bot sample-token" }]),
     GeneratedFixture(name: "Slack", file: "openapi.json", targets: Slack.allTargets),
+    GeneratedFixture(name: "LoopbackStreams", file: "openapi.yaml", targets: LoopbackStreams.allTargets),
 ]
 
 /// Every sample of every generated API, sent to a server that validates it against the document, and
