@@ -264,7 +264,8 @@ class Router:
                 continue
             item_bases = root_bases if swagger else (self._bases(item.get("servers")) or root_bases)
             for method in METHODS:
-                operation = item.get(method)
+                # An operation written as a `$ref` (not in the specification, but in published documents).
+                operation = resolve(document, item.get(method))
                 if not isinstance(operation, dict):
                     continue
                 bases = item_bases if swagger else (self._bases(operation.get("servers")) or item_bases)

@@ -42,6 +42,7 @@ let generatedFixtures: [GeneratedFixture] = [
         plugins: [Discord.botTokenPlugin { "Bot sample-token" }]),
     GeneratedFixture(name: "Slack", file: "openapi.json", targets: Slack.allTargets),
     GeneratedFixture(name: "LoopbackStreams", file: "openapi.yaml", targets: LoopbackStreams.allTargets),
+    GeneratedFixture(name: "EdgeCases", file: "openapi.yaml", targets: EdgeCases.allTargets),
 ]
 
 /// Every sample of every generated API, sent to a server that validates it against the document, and

@@ -11,6 +11,17 @@ public enum OpenAPIParameterShape: Sendable, Equatable {
     case fields([OpenAPIField])
 }
 
+extension OpenAPIParameterShape {
+    /// The value as one piece of text: a list's or an object's parts comma-separated (`a,b`, `name,value`).
+    var text: String {
+        switch self {
+        case .scalar(let text): text
+        case .list(let texts): texts.joined(separator: ",")
+        case .fields(let fields): fields.map { "\($0.name),\($0.value)" }.joined(separator: ",")
+        }
+    }
+}
+
 /// A field of an object parameter: its name and its value as text.
 public struct OpenAPIField: Sendable, Equatable {
     /// The field's name.
@@ -72,16 +83,18 @@ extension OpenAPIDate: OpenAPIParameterValue {
     public var openAPIParameterShape: OpenAPIParameterShape { .scalar(text) }
 }
 extension Array: OpenAPIParameterValue where Element: OpenAPIParameterValue {
-    /// The elements' texts, in order (an element that is itself a list or object is written as JSON).
+    /// The elements' texts, in order (an element that is itself a list or an object is written
+    /// comma-separated).
     public var openAPIParameterShape: OpenAPIParameterShape {
-        .list(
-            map {
-                switch $0.openAPIParameterShape {
-                case .scalar(let text): text
-                case .list(let texts): texts.joined(separator: ",")
-                case .fields(let fields): fields.map { "\($0.name),\($0.value)" }.joined(separator: ",")
-                }
-            })
+        .list(map { $0.openAPIParameterShape.text })
+    }
+}
+extension Dictionary: OpenAPIParameterValue where Key == String, Value: OpenAPIParameterValue {
+    /// The entries as an object's fields, sorted by name (a value that is itself a list or an object is
+    /// written comma-separated, as in an array).
+    public var openAPIParameterShape: OpenAPIParameterShape {
+        .fields(
+            sorted { $0.key < $1.key }.map { OpenAPIField(name: $0.key, value: $0.value.openAPIParameterShape.text) })
     }
 }
 extension OpenAPIValue: OpenAPIParameterValue {

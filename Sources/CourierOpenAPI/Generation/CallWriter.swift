@@ -27,36 +27,38 @@ struct CallWriter {
         }
     }
 
+    /// Writes one call; it reaches the provider's methods through `self.`, which a parameter of the same
+    /// name (`events`) would hide.
     private func write(_ operation: Operation, method: String, into code: inout CodeWriter) {
         let arguments = TargetWriter.arguments(of: operation, namespace: namespace)
         let parameters = arguments.map { "\($0.label): \($0.type)\($0.isRequired ? "" : " = nil")" }
         let target =
             arguments.isEmpty
             ? ".\(operation.caseName)"
-            : ".\(operation.caseName)(\(arguments.map { "\($0.label): \($0.label)" }.joined(separator: ", ")))"
+            : ".\(operation.caseName)(\(arguments.map { "\(SwiftNames.argumentLabel($0.label)): \($0.label)" }.joined(separator: ", ")))"
         code.doc(operation.doc ?? "`\(operation.method.uppercased()) \(operation.path)`")
         let signature = "public func \(method)(\(parameters.joined(separator: ", ")))"
         switch operation.success?.kind ?? .none {
         case .json(let type):
             let typeCode = type.code(in: namespace)
             code.block("\(signature) async throws(Courier.CourierError) -> \(typeCode) {") { code in
-                code.line("try await decodedResponse(\(target), as: \(typeCode).self)")
+                code.line("try await self.decodedResponse(\(target), as: \(typeCode).self)")
             }
         case .text:
             code.block("\(signature) async throws(Courier.CourierError) -> Swift.String {") { code in
-                code.line("try Courier.OpenAPIDecoding.text(from: try await successfulResponse(\(target)))")
+                code.line("try Courier.OpenAPIDecoding.text(from: try await self.successfulResponse(\(target)))")
             }
         case .binary:
             code.block("\(signature) async throws(Courier.CourierError) -> Foundation.Data {") { code in
-                code.line("try await successfulResponse(\(target)).data")
+                code.line("try await self.successfulResponse(\(target)).data")
             }
         case .none:
             code.block("\(signature) async throws(Courier.CourierError) {") { code in
-                code.line("_ = try await successfulResponse(\(target))")
+                code.line("_ = try await self.successfulResponse(\(target))")
             }
         case .events:
             code.block("\(signature) -> Courier.ServerSentEventSequence<\(namespace).\(name)> {") { code in
-                code.line("events(\(target))")
+                code.line("self.events(\(target))")
             }
         }
     }

@@ -91,10 +91,11 @@ struct ModelWriter {
             }
             for property in object.properties {
                 let method = property.isOptional ? "writeIfPresent" : "write"
-                code.line("try container.\(method)(\(property.name), at: \(SwiftNames.literal(property.key)))")
+                // `self.`: a property may be named `container` or `encoder`, like the locals.
+                code.line("try container.\(method)(self.\(property.name), at: \(SwiftNames.literal(property.key)))")
             }
             if let additional {
-                code.line("try OpenAPICoding.encodeAdditionalProperties(\(additional.name), to: encoder)")
+                code.line("try OpenAPICoding.encodeAdditionalProperties(self.\(additional.name), to: encoder)")
             }
         }
     }

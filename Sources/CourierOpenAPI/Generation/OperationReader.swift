@@ -32,12 +32,15 @@ struct OperationReader {
                 let caseName = scope.unique(SwiftNames.memberName(id))
                 caseNames[tag] = scope
                 let typePrefix = SwiftNames.typeName(SwiftNames.bare(caseName))
-                var labels = NameScope(reserved: ["body"])
+                // `body` is the request body's label; `parts` and `samples` are locals of the code that
+                // binds the arguments.
+                var labels = NameScope(reserved: ["body", "parts", "samples"])
                 let firstModel = models.models.count
-                let parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
+                var parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
                     .compactMap {
                         read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels)
                     }
+                parameters += undeclaredPathParameters(of: path, declared: parameters, at: operation, pointer, &labels)
                 let security = operation["security"].map { securityRequirements($0) } ?? globalSecurity
                 if operation["callbacks"]?.object.map({ $0.count > 0 }) == true {
                     models.warnings.append(
@@ -61,6 +64,43 @@ struct OperationReader {
             }
         }
         return operations
+    }
+
+    /// A required string for each `{name}` of `path` that no path parameter declares, with a warning: the
+    /// request cannot be sent with the placeholder in it.
+    private func undeclaredPathParameters(
+        of path: String, declared: [Operation.Parameter], at operation: DocumentNode, _ pointer: String,
+        _ labels: inout NameScope
+    ) -> [Operation.Parameter] {
+        let names = Set(declared.filter { $0.location == "path" }.map(\.name))
+        var added: [Operation.Parameter] = []
+        for name in Self.placeholders(in: path)
+        where !names.contains(name) && !added.contains(where: { $0.name == name }) {
+            models.warnings.append(
+                GenerationWarning(
+                    pointer: pointer,
+                    message: "the path's {\(name)} is not a declared parameter; taken as a required string"))
+            var schema = DocumentObject()
+            schema.set(.string("string", at: operation.location), for: "type")
+            added.append(
+                Operation.Parameter(
+                    name: name, location: "path", label: labels.unique(SwiftNames.memberName(name)), type: .string,
+                    isRequired: true, style: "simple", explode: false, allowReserved: false, doc: nil,
+                    schema: .object(schema, at: operation.location), example: nil))
+        }
+        return added
+    }
+
+    /// The names in braces of a path template: `id` and `name` for `/pets/{id}/files/{name}.json`.
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = rest[rest.index(after: open)..<close]
+            if !name.isEmpty { names.append(String(name)) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
     }
 
     /// `pets` for `/pets/{id}`; `Default` for `/`.

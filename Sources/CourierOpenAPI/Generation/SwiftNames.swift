@@ -26,6 +26,13 @@ enum SwiftNames {
     /// The name without backticks, for building other names from it.
     static func bare(_ name: String) -> String { name.replacingOccurrences(of: "`", with: "") }
 
+    /// `name` as the label of an argument in a call: without backticks, which the compiler warns are not
+    /// needed there, but for `inout`, the one keyword a call cannot take as a label.
+    static func argumentLabel(_ name: String) -> String {
+        let label = bare(name)
+        return label == "inout" ? name : label
+    }
+
     /// The words of `text`: split at anything not a letter or digit, and where lowercase meets uppercase.
     static func words(_ text: String) -> [String] {
         var words: [String] = []

@@ -164,7 +164,7 @@ extension TargetWriter {
                 let conditions = values.map {
                     "let \($0.label) = Courier.OpenAPISample.value(\($0.type).self, \(SwiftNames.literal($0.json)))"
                 }
-                let arguments = values.map { "\($0.label): \($0.label)" }
+                let arguments = values.map { "\(SwiftNames.argumentLabel($0.label)): \($0.label)" }
                 code.block("if \(conditions.joined(separator: ", ")) {") { code in
                     code.line("samples.append(.\(operation.caseName)(\(arguments.joined(separator: ", "))))")
                 }

@@ -54,10 +54,12 @@ enum DocumentRole: Sendable, Hashable {
     /// The HTTP methods a path item may have operations for.
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// Whether a `$ref` may stand for an object in this role.
+    /// Whether a `$ref` may stand for an object in this role. An operation may not by the specification,
+    /// but published documents write them so (DigitalOcean's, every operation in a file of its own), and
+    /// documentation tools follow them: it is put in place, as a path item is.
     var takesReference: Bool {
         switch self {
-        case .document, .components, .map, .list, .operation, .mediaType, .encoding, .other, .data: false
+        case .document, .components, .map, .list, .mediaType, .encoding, .other, .data: false
         default: true
         }
     }

@@ -121,7 +121,7 @@ struct GeneratorTests {
         #expect(text.contains("public let petStatus: Pets.PetPetStatus?"))
         // Coding is written out by the document's keys.
         #expect(text.contains("self.petStatus = try container.valueIfPresent(\"pet_status\")"))
-        #expect(text.contains("try container.writeIfPresent(petStatus, at: \"pet_status\")"))
+        #expect(text.contains("try container.writeIfPresent(self.petStatus, at: \"pet_status\")"))
         #expect(!text.contains("CodingKeys"))
         #expect(text.contains("public let born: Foundation.Date?"))
         #expect(text.contains("public let selfValue: Swift.Bool?"))
@@ -166,5 +166,22 @@ struct GeneratorTests {
                 [missing, "--output", NSTemporaryDirectory(), "--name", "X"], output: { output.append($0) },
                 errors: { errors.append($0) }) == 1)
         #expect(errors.last?.contains(missing) == true)
+    }
+
+    /// A `{name}` of the path that no parameter declares is a required string, with a warning, instead of
+    /// braces sent as they are.
+    @Test func anUndeclaredPathPlaceholderIsARequiredString() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/things/{thing_id}/{part}": {"get": {
+              "operationId": "getThing", "parameters": [{"name": "part", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains("case getThing(part: Swift.Int, thingId: Swift.String)"))
+        #expect(text.contains(#"parts.path("thing_id", thingId)"#))
+        #expect(
+            warnings.map(\.message) == ["the path's {thing_id} is not a declared parameter; taken as a required string"]
+        )
+        #expect(OperationReader.placeholders(in: "/a/{x}/b{y}.json/{}") == ["x", "y"])
     }
 }

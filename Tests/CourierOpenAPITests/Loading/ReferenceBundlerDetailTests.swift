@@ -92,4 +92,45 @@ import Testing
         #expect(document.warnings.map(\.pointer) == ["#/components/schemas/Pet/discriminator/mapping/gone"])
         #expect(document.root[pointer: "/components/schemas/Pet/oneOf/0/$ref"]?.string == "#/components/schemas/Dog")
     }
+
+    /// An operation written as a `$ref` to a file of its own (DigitalOcean's document, every operation so)
+    /// is put in place, its own `$ref`s bundled from where it is.
+    @Test func anOperationInAFileOfItsOwnIsPutInPlace() throws {
+        let document = try LoadingTestSupport.load(
+            [
+                "root.yaml": ##"""
+                openapi: 3.0.3
+                info: {title: T, version: "1"}
+                paths:
+                  /things/{id}:
+                    get:
+                      $ref: "resources/things/get.yml"
+                """##,
+                "resources/things/get.yml": ##"""
+                operationId: getThing
+                parameters:
+                  - $ref: "parameters.yml#/thing_id"
+                responses:
+                  "200":
+                    description: The thing.
+                    content:
+                      application/json:
+                        schema:
+                          $ref: "models/thing.yml"
+                """##,
+                "resources/things/parameters.yml": ##"""
+                thing_id: {name: id, in: path, required: true, schema: {type: integer}}
+                """##,
+                "resources/things/models/thing.yml": ##"{type: object, properties: {name: {type: string}}}"##,
+            ], root: "root.yaml")
+        #expect(document.warnings == [])
+        let operation = try #require(document.root[pointer: "/paths/~1things~1{id}/get"])
+        #expect(operation["operationId"]?.string == "getThing")
+        #expect(operation["$ref"] == nil)
+        #expect(operation[pointer: "/parameters/0/$ref"]?.string == "#/components/parameters/thing_id")
+        #expect(
+            operation[pointer: "/responses/200/content/application~1json/schema/$ref"]?.string
+                == "#/components/schemas/thing")
+        #expect(LoadingTestSupport.referenceProblems(in: document.root) == [])
+    }
 }

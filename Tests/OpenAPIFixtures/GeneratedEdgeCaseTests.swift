@@ -1,0 +1,97 @@
+import Courier
+import Foundation
+import LoopbackServer
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Constructs of published documents that once made the generated code fail to compile (`EdgeCases`,
+/// a document the project wrote from them), called against a real server.
+@Suite struct GeneratedEdgeCaseTests {
+    /// A server that answers with the request's body (`{}` for none), and its path, query and `protocol`
+    /// header in headers (with 204 and no body, as the document says, for `/items`).
+    static func mirror() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let empty = request.path.hasSuffix("/items")
+            return ServerResponse(
+                status: empty ? 204 : 200,
+                headers: [
+                    HeaderField(name: "Content-Type", value: "application/json"),
+                    HeaderField(name: "X-Path", value: request.path),
+                    HeaderField(name: "X-Query", value: request.query ?? ""),
+                    HeaderField(name: "X-Protocol", value: request.header("protocol") ?? ""),
+                ],
+                body: .data(empty ? Data() : request.body.isEmpty ? Data("{}".utf8) : request.body))
+        }
+    }
+
+    static func provider<Target: TargetType>(_ server: LoopbackServer, for: Target.Type) -> Provider<Target> {
+        Provider<Target>(endpointClosure: { target in
+            SampleConformanceTests.endpoint(for: target, on: server.baseURL)
+        })
+    }
+
+    /// Parameters named `package`, `extension`, `inout` and `protocol`; properties named `Container`,
+    /// `container`, `encoder`, `decoder` and `self`, which the coding's locals once hid.
+    @Test func keywordsAndTheCodingsOwnNamesGoOutAndComeBack() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Keywords.self)
+        let sent = EdgeCases.NetworkConnectRequest(
+            container: "web", container2: "db", encoder: "utf8", decoder: 7, selfValue: true,
+            endpointConfig: ["zone": "a"])
+
+        let answer = try await provider.request(
+            .updatePlugin(package: "pkg", extension: "zip", body: sent, `inout`: "in", protocol: "h2"))
+
+        #expect(answer.response?.value(forHTTPHeaderField: "X-Path") == "/edge/plugins/pkg")
+        #expect(answer.response?.value(forHTTPHeaderField: "X-Query") == "extension=zip&inout=in")
+        #expect(answer.response?.value(forHTTPHeaderField: "X-Protocol") == "h2")
+        let fields = try JSONSerialization.jsonObject(with: answer.data) as? [String: Any]
+        #expect(fields?["Container"] as? String == "web")
+        #expect(fields?["container"] as? String == "db")
+        #expect(fields?["encoder"] as? String == "utf8")
+        #expect(fields?["decoder"] as? Int == 7)
+        #expect(fields?["self"] as? Bool == true)
+        #expect((fields?["EndpointConfig"] as? [String: String]) == ["zone": "a"])
+        let decoded = try await provider.updatePlugin(package: "pkg", extension: "zip", body: sent)
+        #expect(decoded.container == "web")
+        #expect(decoded.container2 == "db")
+        #expect(decoded.decoder == 7)
+        #expect(decoded.endpointConfig == ["zone": "a"])
+    }
+
+    /// A named dictionary schema as a query parameter: `deepObject` writes each pair, `form` the pairs
+    /// one after the other.
+    @Test func aNamedDictionaryIsAQueryParameter() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Parameters.self)
+
+        let answer = try await provider.request(.listItems(metadata: ["b": "2", "a": "1"], labels: ["x": "y"]))
+
+        #expect(
+            answer.response?.value(forHTTPHeaderField: "X-Query")
+                == "metadata%5Ba%5D=1&metadata%5Bb%5D=2&x=y")
+    }
+
+    /// Parameters named like the generated code's locals (`parts`, `samples`) get another label; those
+    /// named like the provider's methods (`decodedResponse`) keep theirs; an operation written as a `$ref`
+    /// is the operation it names.
+    @Test func namesTheGeneratedCodeUsesItselfAndOperationReferences() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Parameters.self)
+
+        let metadata = try await provider.getParts(
+            parts2: "a b", samples2: 3, decodedResponse: true, successfulResponse: "x")
+
+        #expect(metadata.isEmpty)
+        let target = EdgeCases.Parameters.getParts(parts2: "a b", samples2: 3, decodedResponse: true)
+        #expect(target.path == "/parts/a%20b?samples=3&decodedResponse=true")
+        #expect(EdgeCases.Parameters.getThing(thingId: "t1").path == "/things/t1")
+        #expect(EdgeCases.Parameters.samples.contains { $0.operationID == "getThing" })
+    }
+}
