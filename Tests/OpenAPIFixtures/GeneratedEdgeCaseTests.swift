@@ -94,4 +94,29 @@ import Testing
         #expect(EdgeCases.Parameters.getThing(thingId: "t1").path == "/things/t1")
         #expect(EdgeCases.Parameters.samples.contains { $0.operationID == "getThing" })
     }
+
+    /// A property whose type is a large struct is kept by reference, and still reads, writes, copies
+    /// and travels as a value of its type.
+    @Test func aLargeModelHeldByReferenceIsStillAValue() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        var pod = EdgeCases.Pod(name: "web", spec: EdgeCases.PodSpec(f01: "a", f40: "z"))
+        var copy = pod
+        copy.spec.f01 = "changed"
+        copy.status = EdgeCases.PodSpec(f02: "b")
+        #expect(pod.spec.f01 == "a")
+        #expect(pod.status == nil)
+        #expect(copy.spec.f01 == "changed")
+        #expect(copy.status?.f02 == "b")
+        pod.status?.f03 = "not set: there is no status"
+        #expect(pod.status == nil)
+
+        let echoed = try await Self.provider(server, for: EdgeCases.Models.self).createPod(body: copy)
+
+        #expect(echoed.name == "web")
+        #expect(echoed.spec.f01 == "changed")
+        #expect(echoed.spec.f40 == "z")
+        #expect(echoed.status?.f02 == "b")
+        #expect(echoed.status?.f01 == nil)
+    }
 }

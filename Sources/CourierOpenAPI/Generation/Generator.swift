@@ -42,9 +42,10 @@ struct Generator {
         }
         let samples = SampleValues(models: models)
         let all = models.models
-        let modelWriter = ModelWriter(
-            namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all))
         let cycles = ModelWriter.modelsInCycles(all)
+        let modelWriter = ModelWriter(
+            namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all),
+            layout: ModelLayout(all, inCycles: cycles))
         // The components' models, then each target followed by the models its operations made.
         var own = Array(repeating: [Int](), count: groups.count)
         var placed = Set<Int>()

@@ -5,6 +5,8 @@ struct ModelWriter {
     let namespace: String
     /// The models that requests write as text: only these conform to `OpenAPIParameterValue`.
     let parameterModels: Set<String>
+    /// Which properties hold their value through `OpenAPIIndirect`, and which unions are `indirect`.
+    let layout: ModelLayout
 
     /// The source of `models`, in the given order.
     func write(_ models: [ModelDeclaration], inCycles classes: Set<String>, into code: inout CodeWriter) {
@@ -16,7 +18,9 @@ struct ModelWriter {
                     object.isClass = classes.contains(object.name)
                     write(object, into: &code)
                 case .enumeration(let enumeration): write(enumeration, into: &code)
-                case .union(let union): write(union, indirect: classes.contains(union.name), into: &code)
+                case .union(let union):
+                    let indirect = classes.contains(union.name) || layout.indirectUnions.contains(union.name)
+                    write(union, indirect: indirect, into: &code)
                 case .alias(let name, let doc, let type):
                     code.doc(doc)
                     code.line("public typealias \(name) = \(type.code(in: namespace))")
@@ -32,7 +36,11 @@ struct ModelWriter {
             let binding = object.isClass ? "let" : "var"
             for property in object.properties {
                 code.doc(property.doc)
-                code.line("public \(binding) \(property.name): \(typeCode(property))")
+                if isBoxed(property, in: object) {
+                    writeBoxed(property, into: &code)
+                } else {
+                    code.line("public \(binding) \(property.name): \(typeCode(property))")
+                }
             }
             let additional = object.additional.map { ($0.name, "[Swift.String: \($0.type.code(in: namespace))]") }
             if let (name, type) = additional {
@@ -48,7 +56,11 @@ struct ModelWriter {
             if let (name, type) = additional { parameters.append("\(name): \(type) = [:]") }
             code.block("public init(\(parameters.joined(separator: ", "))) {") { code in
                 for property in object.properties {
-                    code.line("self.\(property.name) = \(property.name)")
+                    if isBoxed(property, in: object) {
+                        code.line("self.\(storage(property)) = \(box(property))(\(property.name))")
+                    } else {
+                        code.line("self.\(property.name) = \(property.name)")
+                    }
                 }
                 if let (name, _) = additional { code.line("self.\(name) = \(name)") }
             }
@@ -71,7 +83,12 @@ struct ModelWriter {
             }
             for property in object.properties {
                 let method = property.isOptional ? "valueIfPresent" : "value"
-                code.line("self.\(property.name) = try container.\(method)(\(SwiftNames.literal(property.key)))")
+                let value = "try container.\(method)(\(SwiftNames.literal(property.key)))"
+                if isBoxed(property, in: object) {
+                    code.line("self.\(storage(property)) = \(box(property))(\(value))")
+                } else {
+                    code.line("self.\(property.name) = \(value)")
+                }
             }
             if let additional {
                 let known = object.properties.map { SwiftNames.literal($0.key) }.joined(separator: ", ")
@@ -106,6 +123,32 @@ struct ModelWriter {
 
     private func typeCode(_ property: ObjectModel.Property) -> String {
         property.type.code(in: namespace) + (property.isOptional ? "?" : "")
+    }
+
+    /// Whether `property` of `object` is held through `OpenAPIIndirect` (a struct's, of a large struct).
+    private func isBoxed(_ property: ObjectModel.Property, in object: ObjectModel) -> Bool {
+        !object.isClass && layout.isBoxed(property.type)
+    }
+
+    /// The stored property behind a boxed one: `_spec` for `spec`.
+    private func storage(_ property: ObjectModel.Property) -> String {
+        "_" + SwiftNames.bare(property.name)
+    }
+
+    /// What makes the box of a boxed property's value: `OpenAPIIndirect.wrapping` for an optional one.
+    private func box(_ property: ObjectModel.Property) -> String {
+        property.isOptional ? "Courier.OpenAPIIndirect.wrapping" : "Courier.OpenAPIIndirect"
+    }
+
+    /// A property whose value is in a box: read and written as its type, stored as the box.
+    private func writeBoxed(_ property: ObjectModel.Property, into code: inout CodeWriter) {
+        let stored = storage(property)
+        code.block("public var \(property.name): \(typeCode(property)) {") { code in
+            code.line("get { \(stored)\(property.isOptional ? "?" : "").value }")
+            code.line("set { \(stored) = \(box(property))(newValue) }")
+        }
+        let boxType = "Courier.OpenAPIIndirect<\(property.type.code(in: namespace))>"
+        code.line("private var \(stored): \(boxType)\(property.isOptional ? "?" : "")")
     }
 
     private func write(_ enumeration: EnumerationModel, into code: inout CodeWriter) {

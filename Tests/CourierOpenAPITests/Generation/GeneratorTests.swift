@@ -184,4 +184,28 @@ struct GeneratorTests {
         )
         #expect(OperationReader.placeholders(in: "/a/{x}/b{y}.json/{}") == ["x", "y"])
     }
+
+    /// A struct holds a struct of more than ``ModelLayout/limit`` fields (counted with the structs it
+    /// holds inline) through `OpenAPIIndirect`, and a union with such a payload is `indirect`; smaller
+    /// ones are held inline.
+    @Test func largeModelsAreHeldByReference() throws {
+        let fields = (1...33).map { #""f\#($0)": {"type": "string"}"# }.joined(separator: ", ")
+        let big = #"{"type": "object", "properties": {FIELDS}}"#.replacingOccurrences(of: "FIELDS", with: fields)
+        let json = #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Big": BIG,
+              "Small": {"type": "object", "properties": {"a": {"type": "string"}}},
+              "Holder": {"type": "object", "required": ["big"], "properties": {
+                "big": {"$ref": "#/components/schemas/Big"}, "small": {"$ref": "#/components/schemas/Small"}}},
+              "Choice": {"oneOf": [{"$ref": "#/components/schemas/Big"}, {"$ref": "#/components/schemas/Small"}]},
+              "SmallChoice": {"oneOf": [{"$ref": "#/components/schemas/Small"}, {"type": "string"}]}
+            }}}
+            """#.replacingOccurrences(of: "BIG", with: big)
+        let (text, _) = try generate(json)
+        #expect(text.contains("private var _big: Courier.OpenAPIIndirect<Pets.Big>"))
+        #expect(text.contains("self._big = Courier.OpenAPIIndirect(try container.value(\"big\"))"))
+        #expect(text.contains("public var small: Pets.Small?\n"))
+        #expect(text.contains("public indirect enum Choice:"))
+        #expect(text.contains("public enum SmallChoice:"))
+    }
 }
