@@ -119,4 +119,14 @@ import Testing
         #expect(echoed.status?.f02 == "b")
         #expect(echoed.status?.f01 == nil)
     }
+
+    /// A `format: binary` string is bytes even under a JSON media type: the call returns them as sent.
+    @Test func bytesUnderAJSONMediaTypeAreBytes() async throws {
+        let server = try LoopbackServer { _ in ServerResponse(body: .data(Data([0xFF, 0x00, 0x7B]))) }
+        defer { server.stop() }
+
+        let bytes = try await Self.provider(server, for: EdgeCases.Models.self).downloadFile(name: "a.bin")
+
+        #expect(bytes == Data([0xFF, 0x00, 0x7B]))
+    }
 }

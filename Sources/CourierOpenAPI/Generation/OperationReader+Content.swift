@@ -6,7 +6,14 @@ extension OperationReader {
         guard let (body, bodyPointer) = dereferenced(node, pointer: pointer),
             let content = body["content"]?.object, content.count > 0
         else { return nil }
-        let ranked = content.entries.map { (type: $0.key, media: $0.value, kind: Self.bodyKind($0.key)) }
+        let ranked = content.entries.map { entry in
+            // Bytes under a JSON media type (`*/*`, or Swagger 2.0's `consumes`) are bytes.
+            let kind = Self.bodyKind(entry.key)
+            return (
+                type: entry.key, media: entry.value,
+                kind: kind == .json && isBinary(entry.value["schema"]) ? Operation.Body.Kind.binary : kind
+            )
+        }
         guard let chosen = ranked.min(by: { Self.rank($0.kind) < Self.rank($1.kind) }) else { return nil }
         let mediaPointer = bodyPointer + "/content/" + JSONPointer.make([chosen.type]).dropFirst(2)
         let schema = chosen.media["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: body.location)
@@ -95,6 +102,7 @@ extension OperationReader {
                 kind = .events
             } else {
                 switch Self.bodyKind(chosen.key) {
+                case .json where isBinary(schema): kind = .binary
                 case .json:
                     let suffix = replies.contains { if case .json = $0.kind { true } else { false } } ? "\(status)" : ""
                     kind = .json(
@@ -113,6 +121,19 @@ extension OperationReader {
             replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: schema, example: example))
         }
         return replies
+    }
+
+    /// Whether `schema` (through `$ref`s) is a string of `format: binary`: raw bytes, whatever the media
+    /// type says (Swagger 2.0 documents put file downloads under their `produces: [application/json]`).
+    func isBinary(_ schema: DocumentNode?) -> Bool {
+        var node = schema
+        for _ in 0..<16 {
+            guard let reference = node?["$ref"]?.string else { break }
+            node = models.resolve(reference)
+        }
+        guard let node, node["format"]?.string == "binary" else { return false }
+        let type = node["type"]
+        return type?.string == "string" || type?.array?.contains { $0.string == "string" } == true
     }
 
     /// The security requirement alternatives of a `security` list (an empty alternative: no auth needed).
