@@ -129,4 +129,21 @@ import Testing
 
         #expect(bytes == Data([0xFF, 0x00, 0x7B]))
     }
+
+    /// A required `readOnly` property is optional in the model (a request leaves it out), and the sample
+    /// leaves out what the document's example gives for it; a path parameter's sample fits its pattern.
+    @Test func readOnlyPropertiesAndPatternsInSamples() throws {
+        let account = EdgeCases.Account(name: "Ann")
+        #expect(account.sid == nil)
+        #expect(account.createdAt == nil)
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "updateAccount" })
+        guard case .updateAccount(let sid, let body) = sample else {
+            Issue.record("not the sample of updateAccount")
+            return
+        }
+        #expect(sid == "AC" + String(repeating: "0", count: 32))
+        #expect(body.name == "Ann")
+        #expect(body.sid == nil)
+        #expect(body.createdAt == nil)
+    }
 }

@@ -251,6 +251,12 @@ final class ModelBuilder {
         }
     }
 
+    /// Whether a property's schema (or the one it references) is `readOnly` or `writeOnly`.
+    private func isOneWay(_ schema: DocumentNode) -> Bool {
+        let resolved = schema["$ref"]?.string.flatMap(resolve) ?? schema
+        return [schema, resolved].contains { $0["readOnly"]?.bool == true || $0["writeOnly"]?.bool == true }
+    }
+
     private func declareObject(_ schema: DocumentNode, name: String, doc: String?, pointer: String) {
         var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
         var required = Set<String>()
@@ -266,7 +272,9 @@ final class ModelBuilder {
             built.append(
                 ObjectModel.Property(
                     key: property.key, name: memberName, type: type,
-                    isOptional: nullable || !required.contains(property.key),
+                    // A required `readOnly` property is required in responses only (and `writeOnly` in
+                    // requests only): the one model serves both.
+                    isOptional: nullable || !required.contains(property.key) || isOneWay(property.schema),
                     doc: Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }))
         }

@@ -6,11 +6,51 @@ struct SampleValues {
     /// Resolves `$ref`s.
     let models: ModelBuilder
 
-    /// The JSON text of `example`, or of a value made for `schema`.
-    func json(for schema: DocumentNode?, example: DocumentNode?) -> String {
-        if let example { return example.sampleJSON() }
+    /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
+    /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
+    func json(for schema: DocumentNode?, example: DocumentNode?, forRequest: Bool = false) -> String {
+        if let example {
+            guard forRequest, let schema else { return example.sampleJSON() }
+            return withoutReadOnly(example, schema: schema, depth: 0).sampleJSON()
+        }
         guard let schema else { return "{}" }
-        return value(for: schema, depth: 0)
+        let made = value(for: schema, depth: 0)
+        guard forRequest, let node = try? JSONReader.read(Array(made.utf8), file: "sample") else { return made }
+        return withoutReadOnly(node, schema: schema, depth: 0).sampleJSON()
+    }
+
+    /// `value` without the members that `schema` (through `$ref`s, `allOf` and array items) marks `readOnly`.
+    private func withoutReadOnly(_ value: DocumentNode, schema: DocumentNode, depth: Int) -> DocumentNode {
+        guard depth < 16 else { return value }
+        var schema = schema
+        if let reference = schema["$ref"]?.string, let target = models.resolve(reference) { schema = target }
+        switch value.value {
+        case .array(let items):
+            guard let itemSchema = schema["items"] else { return value }
+            let kept = items.map { withoutReadOnly($0, schema: itemSchema, depth: depth + 1) }
+            return DocumentNode(value: .array(kept), location: value.location)
+        case .object(let object):
+            var properties: [(String, DocumentNode)] = []
+            var required: [String] = []
+            collect(schema, properties: &properties, required: &required, depth: 0)
+            guard !properties.isEmpty else { return value }
+            var kept = DocumentObject()
+            for (key, member) in object.entries {
+                guard let property = properties.first(where: { $0.0 == key })?.1 else {
+                    kept.set(member, for: key)
+                    continue
+                }
+                var resolved = property
+                if let reference = property["$ref"]?.string, let target = models.resolve(reference) {
+                    resolved = target
+                }
+                if resolved["readOnly"]?.bool == true || property["readOnly"]?.bool == true { continue }
+                kept.set(withoutReadOnly(member, schema: property, depth: depth + 1), for: key)
+            }
+            return DocumentNode(value: .object(kept), location: value.location)
+        default:
+            return value
+        }
     }
 
     private func value(for schema: DocumentNode, depth: Int) -> String {
@@ -108,6 +148,11 @@ struct SampleValues {
                 expression.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
             }
             if let fits { return fits }
+            if let made = PatternSample.text(matching: pattern), made.count >= minimum, made.count <= maximum,
+                expression.firstMatch(in: made, range: NSRange(made.startIndex..., in: made)) != nil
+            {
+                return made
+            }
         }
         var text = candidates.first ?? "sample"
         while text.count < minimum { text += "x" }

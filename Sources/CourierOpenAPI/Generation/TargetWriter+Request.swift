@@ -151,7 +151,7 @@ extension TargetWriter {
                     let json =
                         body.kind == .binary || body.kind == .text
                         ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
-                        : samples.json(for: body.schema, example: body.example)
+                        : samples.json(for: body.schema, example: body.example, forRequest: true)
                     values.append((body.label, body.type.code(in: namespace), json))
                 }
                 guard !values.isEmpty else {
