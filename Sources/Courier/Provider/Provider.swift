@@ -17,8 +17,7 @@ import Foundation
 /// validation → interceptors decide on a retry; then plugins didReceive and process → caller.
 ///
 /// A provider holds only immutable settings, so one can be shared by every task and thread. To give
-/// every provider of an app the same plugins, write a function that makes one; Moya's subclassable
-/// `MoyaProvider` is in the `CourierMoya` module.
+/// every provider of an app the same plugins, write a function that makes one.
 public final class Provider<Target: TargetType>: Sendable {
     /// Turns a target into an ``Endpoint``.
     public typealias EndpointClosure = @Sendable (Target) -> Endpoint

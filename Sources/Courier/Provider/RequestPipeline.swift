@@ -77,7 +77,7 @@ extension Provider {
 
     /// Every attempt of a request already made from `endpoint`, then the plugins' `didReceive` and
     /// `process` with the final result: the path after the `requestClosure`, for a face on this
-    /// provider that makes its requests its own way (`CourierMoya`'s `MoyaProvider`).
+    /// provider in another module of the package that makes its requests its own way.
     package func send(
         _ request: URLRequest, target: Target, endpoint: Endpoint,
         transferProgress: (@Sendable (TransferProgress) -> Void)?

@@ -7,7 +7,7 @@ import Foundation
 /// Every way a Courier request can fail, each carrying what a caller needs to act on it.
 ///
 /// Where a response arrived it is attached (``response``), so its status code and body can be read.
-/// The cases are those of Moya's `MoyaError`, less `imageMapping` (image decoding is left to the app).
+/// Image decoding is left to the app: there is no case for it.
 /// Every description of it (``errorDescription``,
 /// `localizedDescription`, `String(describing:)`, `String(reflecting:)`) is one sentence naming the
 /// request, with the secrets of ``Redaction/default`` hidden: see `CourierError+Description.swift`.

@@ -86,6 +86,23 @@ final class ModelBuilder {
         return root.resolve(pointer: reference)
     }
 
+    /// The schema a chain of local `$ref`s ends at (`schema` itself without one); `nil` when one of them
+    /// does not resolve.
+    func dereferenced(_ schema: DocumentNode) -> DocumentNode? {
+        var current = schema
+        for _ in 0..<16 {
+            guard let reference = current["$ref"]?.string else { return current }
+            guard let target = resolve(reference) else { return nil }
+            current = target
+        }
+        return current
+    }
+
+    /// Whether `schema`, or the schema its `$ref`s lead to, sets `keyword` (`readOnly`, `writeOnly`).
+    func isMarked(_ schema: DocumentNode, _ keyword: String) -> Bool {
+        schema[keyword]?.bool == true || dereferenced(schema)?[keyword]?.bool == true
+    }
+
     private func plainType(of schema: DocumentNode, suggestedName: String, pointer: String) -> SwiftType {
         if let (part, index) = schema.wrappedPart {
             return type(of: part, suggestedName: suggestedName, pointer: "\(pointer)/allOf/\(index)").0
@@ -251,12 +268,6 @@ final class ModelBuilder {
         }
     }
 
-    /// Whether a property's schema (or the one it references) is `readOnly` or `writeOnly`.
-    private func isOneWay(_ schema: DocumentNode) -> Bool {
-        let resolved = schema["$ref"]?.string.flatMap(resolve) ?? schema
-        return [schema, resolved].contains { $0["readOnly"]?.bool == true || $0["writeOnly"]?.bool == true }
-    }
-
     private func declareObject(_ schema: DocumentNode, name: String, doc: String?, pointer: String) {
         var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
         var required = Set<String>()
@@ -274,7 +285,8 @@ final class ModelBuilder {
                     key: property.key, name: memberName, type: type,
                     // A required `readOnly` property is required in responses only (and `writeOnly` in
                     // requests only): the one model serves both.
-                    isOptional: nullable || !required.contains(property.key) || isOneWay(property.schema),
+                    isOptional: nullable || !required.contains(property.key)
+                        || isMarked(property.schema, "readOnly") || isMarked(property.schema, "writeOnly"),
                     doc: Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }))
         }

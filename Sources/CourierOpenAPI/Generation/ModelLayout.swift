@@ -9,7 +9,7 @@ struct ModelLayout {
     static let limit = 32
 
     /// The structs that other structs hold through `OpenAPIIndirect`.
-    private(set) var boxedObjects: Set<String> = []
+    private var boxedObjects: Set<String> = []
     /// The unions written `indirect` for their size (those in cycles are already).
     private(set) var indirectUnions: Set<String> = []
 

@@ -126,12 +126,9 @@ extension OperationReader {
     /// Whether `schema` (through `$ref`s) is a string of `format: binary`: raw bytes, whatever the media
     /// type says (Swagger 2.0 documents put file downloads under their `produces: [application/json]`).
     func isBinary(_ schema: DocumentNode?) -> Bool {
-        var node = schema
-        for _ in 0..<16 {
-            guard let reference = node?["$ref"]?.string else { break }
-            node = models.resolve(reference)
+        guard let schema, let node = models.dereferenced(schema), node["format"]?.string == "binary" else {
+            return false
         }
-        guard let node, node["format"]?.string == "binary" else { return false }
         let type = node["type"]
         return type?.string == "string" || type?.array?.contains { $0.string == "string" } == true
     }

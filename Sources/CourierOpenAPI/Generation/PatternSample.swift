@@ -3,6 +3,9 @@
 /// quantifiers, each written the fewest times it allows. `nil` for what it does not read; the caller
 /// checks the result against the pattern.
 struct PatternSample {
+    /// The longest sample made.
+    static let longest = 4_096
+
     private let characters: [Character]
     private var index = 0
 
@@ -25,7 +28,10 @@ struct PatternSample {
                 skipAlternatives()
                 break
             }
-            guard let atom = atom(), let count = quantifier() else { return nil }
+            // Nested quantifiers multiply: a sample longer than a document would ask for is not made.
+            guard let atom = atom(), let count = quantifier(), count <= Self.longest,
+                text.count + atom.count * count <= Self.longest
+            else { return nil }
             text += String(repeating: atom, count: count)
         }
         return text
@@ -126,7 +132,7 @@ struct PatternSample {
                 digits.append(characters[end])
                 end += 1
             }
-            guard let least = Int(digits), least <= 10_000 else { return 1 }  // a literal `{`
+            guard let least = Int(digits) else { return 1 }  // a literal `{`
             while end < characters.count, characters[end] != "}" { end += 1 }
             guard end < characters.count else { return nil }
             index = end + 1

@@ -9,21 +9,15 @@ struct SampleValues {
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
     func json(for schema: DocumentNode?, example: DocumentNode?, forRequest: Bool = false) -> String {
-        if let example {
-            guard forRequest, let schema else { return example.sampleJSON() }
-            return withoutReadOnly(example, schema: schema, depth: 0).sampleJSON()
-        }
-        guard let schema else { return "{}" }
-        let made = value(for: schema, depth: 0)
-        guard forRequest, let node = try? JSONReader.read(Array(made.utf8), file: "sample") else { return made }
-        return withoutReadOnly(node, schema: schema, depth: 0).sampleJSON()
+        guard let schema else { return example?.sampleJSON() ?? "{}" }
+        guard let example else { return value(for: schema, depth: 0, forRequest: forRequest) }
+        return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
     }
 
     /// `value` without the members that `schema` (through `$ref`s, `allOf` and array items) marks `readOnly`.
     private func withoutReadOnly(_ value: DocumentNode, schema: DocumentNode, depth: Int) -> DocumentNode {
         guard depth < 16 else { return value }
-        var schema = schema
-        if let reference = schema["$ref"]?.string, let target = models.resolve(reference) { schema = target }
+        let schema = models.dereferenced(schema) ?? schema
         switch value.value {
         case .array(let items):
             guard let itemSchema = schema["items"] else { return value }
@@ -40,11 +34,7 @@ struct SampleValues {
                     kept.set(member, for: key)
                     continue
                 }
-                var resolved = property
-                if let reference = property["$ref"]?.string, let target = models.resolve(reference) {
-                    resolved = target
-                }
-                if resolved["readOnly"]?.bool == true || property["readOnly"]?.bool == true { continue }
+                if models.isMarked(property, "readOnly") { continue }
                 kept.set(withoutReadOnly(member, schema: property, depth: depth + 1), for: key)
             }
             return DocumentNode(value: .object(kept), location: value.location)
@@ -53,22 +43,19 @@ struct SampleValues {
         }
     }
 
-    private func value(for schema: DocumentNode, depth: Int) -> String {
-        var schema = schema
-        var hops = 0
-        while let reference = schema["$ref"]?.string, hops < 16 {
-            guard let target = models.resolve(reference) else { return "null" }
-            schema = target
-            hops += 1
+    /// A value made for `schema` (a request's without `readOnly` properties).
+    private func value(for schema: DocumentNode, depth: Int, forRequest: Bool) -> String {
+        guard let schema = models.dereferenced(schema) else { return "null" }
+        if let example = schema["example"] ?? schema["examples"]?.array?.first {
+            return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
         }
-        if let example = schema["example"] ?? schema["examples"]?.array?.first { return example.sampleJSON() }
         if let constant = schema["const"] { return constant.sampleJSON() }
         if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
         if let fallback = schema["default"] { return fallback.sampleJSON() }
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
         {
-            return value(for: choice, depth: depth + 1)
+            return value(for: choice, depth: depth + 1, forRequest: forRequest)
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
@@ -81,15 +68,18 @@ struct SampleValues {
         case "array":
             guard depth < 8, let items = schema["items"] else { return "[]" }
             let count = max(1, Int(schema["minItems"]?.numberText ?? "1") ?? 1)
-            let item = value(for: items, depth: depth + 1)
+            let item = value(for: items, depth: depth + 1, forRequest: forRequest)
             return "[" + (0..<min(count, 3)).map { Self.variant(item, $0) }.joined(separator: ",") + "]"
         case "object":
             guard depth < 8 else { return "{}" }
             var properties: [(String, DocumentNode)] = []
             var required: [String] = []
             collect(schema, properties: &properties, required: &required, depth: 0)
-            let fields = properties.filter { required.contains($0.0) }.map { key, property in
-                SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1)
+            let fields = properties.filter { key, property in
+                required.contains(key) && !(forRequest && models.isMarked(property, "readOnly"))
+            }
+            .map { key, property in
+                SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1, forRequest: forRequest)
             }
             return "{" + fields.joined(separator: ",") + "}"
         default:
@@ -114,8 +104,7 @@ struct SampleValues {
         _ schema: DocumentNode, properties: inout [(String, DocumentNode)], required: inout [String], depth: Int
     ) {
         guard depth < 16 else { return }
-        var schema = schema
-        if let reference = schema["$ref"]?.string, let target = models.resolve(reference) { schema = target }
+        let schema = models.dereferenced(schema) ?? schema
         for part in schema["allOf"]?.array ?? [] {
             collect(part, properties: &properties, required: &required, depth: depth + 1)
         }

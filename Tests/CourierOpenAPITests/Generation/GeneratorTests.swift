@@ -208,4 +208,20 @@ struct GeneratorTests {
         #expect(text.contains("public indirect enum Choice:"))
         #expect(text.contains("public enum SmallChoice:"))
     }
+
+    /// A request body's sample made from the schema leaves out its `readOnly` properties, required or
+    /// not; the model has them as optionals.
+    @Test func aRequestSampleLeavesOutReadOnlyProperties() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"post": {"operationId": "make",
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}},
+              "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {"Id": {"type": "string", "readOnly": true},
+               "A": {"type": "object", "required": ["id", "name"], "properties": {
+                 "id": {"$ref": "#/components/schemas/Id"}, "name": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value(Pets.A.self, "{\"name\":\"sample\"}")"#))
+        #expect(text.contains("public var id: Pets.Id?"))
+    }
 }

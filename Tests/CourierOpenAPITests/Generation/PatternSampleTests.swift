@@ -24,5 +24,7 @@ import Testing
         #expect(PatternSample.text(matching: "^(foo|bar)baz?$") == "fooba")
         #expect(PatternSample.text(matching: "(?=x)") == nil)
         #expect(PatternSample.text(matching: "a)") == nil)
+        #expect(PatternSample.text(matching: "^(a{1000}){1000}$") == nil, "a million characters are not made")
+        #expect(PatternSample.text(matching: "^a{99999999999999999}$") == nil)
     }
 }

@@ -18,11 +18,11 @@ public struct ServerTrustPolicy: Sendable, Hashable {
     public var certificateAuthorityFile: URL?
     /// DER-encoded certificates to trust instead of the system's store: a chain is accepted when it
     /// leads to one of them, which may be the server's own certificate or one of its issuers
-    /// (certificate pinning, as Alamofire's `PinnedCertificatesTrustEvaluator`). Empty: not used.
+    /// (certificate pinning). Empty: not used.
     public var trustedCertificates: [Data]
     /// Base64 SHA-256 digests of the DER-encoded public keys (SubjectPublicKeyInfo) the server may
-    /// present, as libcurl's `CURLOPT_PINNEDPUBLICKEY` takes them (the keys Alamofire's
-    /// `PublicKeysTrustEvaluator` compares, given by their digests). Empty: no pinning. Get one with
+    /// present, as libcurl's `CURLOPT_PINNEDPUBLICKEY` takes them (public-key pinning). Empty: no
+    /// pinning. Get one with
     /// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
     public var pinnedPublicKeyHashes: [String]
     /// Whether the certificate chain is verified. `false` accepts any certificate (the pinned keys
@@ -33,8 +33,7 @@ public struct ServerTrustPolicy: Sendable, Hashable {
     /// The policies of particular hosts, by host name; `*.example.com` covers every subdomain of
     /// `example.com`. A host not listed gets this policy. Their own `hosts` are not read.
     public var hosts: [String: ServerTrustPolicy]
-    /// Whether an `https` host that ``hosts`` does not list is refused, as Alamofire's
-    /// `ServerTrustManager(allHostsMustBeEvaluated: true, …)` refuses it. Default: `false`.
+    /// Whether an `https` host that ``hosts`` does not list is refused. Default: `false`.
     public var refusesUnlistedHosts: Bool
 
     /// A policy; the default trusts the system's CA store, checks host names and pins nothing.
