@@ -120,6 +120,43 @@ import Testing
         #expect(echoed.status?.f01 == nil)
     }
 
+    /// Enumerations of strings and of integers: listed values by name, an unlisted one kept as it came
+    /// (in a decoded answer and in a value sent), parameters written as their raw values.
+    @Test func enumerationsKeepUnlistedValuesAndTravelAsTheirRawValues() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Models.self)
+        let order = EdgeCases.Order(kind: .order, status: .approved, level: .value3)
+
+        let answer = try await provider.request(
+            .placeOrder(body: order, status: .delivered, priorities: [.value1, .init(rawValue: 7)]))
+
+        #expect(answer.response?.value(forHTTPHeaderField: "X-Query") == "status=delivered&priorities=1,7")
+        let fields = try JSONSerialization.jsonObject(with: answer.data) as? [String: Any]
+        #expect(fields?["kind"] as? String == "order")
+        #expect(fields?["status"] as? String == "approved")
+        #expect(fields?["level"] as? Int == 3)
+        let echoed = try await provider.placeOrder(body: order)
+        #expect(echoed.status == .approved)
+        #expect(echoed.level == .value3)
+        #expect(echoed.kind == .order)
+
+        let unlisted = try JSONDecoder().decode(
+            EdgeCases.Order.self, from: Data(#"{"kind":"order","status":"returned","level":9}"#.utf8))
+        #expect(unlisted.status.rawValue == "returned")
+        #expect(unlisted.status != .placed)
+        #expect(unlisted.level?.rawValue == 9)
+        #expect("\(unlisted.status)" == "returned")
+        let again = try await provider.placeOrder(body: unlisted)
+        #expect(again.status == EdgeCases.OrderStatus(rawValue: "returned"))
+        #expect(again.level == EdgeCases.OrderLevel(rawValue: 9))
+        switch again.status {
+        case .placed, .approved, .delivered: Issue.record("an unlisted value read as a listed one")
+        default: break
+        }
+        #expect(Set([EdgeCases.OrderStatus.placed, .placed, .approved]).count == 2)
+    }
+
     /// A `format: binary` string is bytes even under a JSON media type: the call returns them as sent.
     @Test func bytesUnderAJSONMediaTypeAreBytes() async throws {
         let server = try LoopbackServer { _ in ServerResponse(body: .data(Data([0xFF, 0x00, 0x7B]))) }

@@ -93,9 +93,10 @@ struct Generator {
             return code.text
         }
         let header = Self.header(document: document)
-        let namespaceText = NamespaceWriter(
-            namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes
-        ).text
+        var namespaceWriter = NamespaceWriter(
+            namespace: namespace, root: root, targets: groups.map(\.name), schemes: schemes)
+        namespaceWriter.hasEnumerations = all.contains { if case .enumeration = $0 { true } else { false } }
+        let namespaceText = namespaceWriter.text
         let last = texts.last ?? ""
         var files: [(String, String)] = [
             ("\(name).swift", header + namespaceText + (last.isEmpty ? "" : "\n" + last))

@@ -10,6 +10,7 @@ struct ModelWriter {
 
     /// The source of `models`, in the given order.
     func write(_ models: [ModelDeclaration], inCycles classes: Set<String>, into code: inout CodeWriter) {
+        var enumerations: [EnumerationModel] = []
         code.block("extension \(namespace) {") { code in
             for (index, model) in models.enumerated() {
                 if index > 0 { code.line() }
@@ -17,7 +18,12 @@ struct ModelWriter {
                 case .object(var object):
                     object.isClass = classes.contains(object.name)
                     write(object, into: &code)
-                case .enumeration(let enumeration): write(enumeration, into: &code)
+                case .enumeration(let enumeration):
+                    code.doc(enumeration.doc ?? Self.listing(enumeration))
+                    code.line(
+                        "public typealias \(enumeration.name) = Courier.OpenAPIEnumeration<\(namespace).\(Self.enumerations).\(enumeration.name)>"
+                    )
+                    enumerations.append(enumeration)
                 case .union(let union):
                     let indirect = classes.contains(union.name) || layout.indirectUnions.contains(union.name)
                     write(union, indirect: indirect, into: &code)
@@ -27,7 +33,30 @@ struct ModelWriter {
                 }
             }
         }
+        guard !enumerations.isEmpty else { return }
+        code.line()
+        code.block("extension \(namespace).\(Self.enumerations) {") { code in
+            for (index, enumeration) in enumerations.enumerated() {
+                if index > 0 { code.line() }
+                code.doc("Names the enumeration ``\(namespace).\(enumeration.name)``.")
+                code.block("public enum \(enumeration.name): Courier.OpenAPIEnumerationValues {") { code in
+                    code.doc("The type of its values.")
+                    code.line("public typealias RawValue = \(enumeration.rawType)")
+                }
+            }
+        }
+        for enumeration in enumerations where !enumeration.cases.isEmpty { writeValues(of: enumeration, into: &code) }
     }
+
+    /// What an enumeration the document does not describe is: its values.
+    static func listing(_ enumeration: EnumerationModel) -> String {
+        let shown = enumeration.cases.prefix(8).map { "`\($0.literal.replacingOccurrences(of: "`", with: "'"))`" }
+        let more = enumeration.cases.count > shown.count ? ", …" : ""
+        return "One of \(shown.joined(separator: ", "))\(more), or a value the document does not list."
+    }
+
+    /// The namespace's caseless enum that holds the types naming its enumerations.
+    static let enumerations = "Enumerations"
 
     private func write(_ object: ObjectModel, into code: inout CodeWriter) {
         code.doc(object.doc)
@@ -151,23 +180,16 @@ struct ModelWriter {
         code.line("private var \(stored): \(boxType)\(property.isOptional ? "?" : "")")
     }
 
-    private func write(_ enumeration: EnumerationModel, into code: inout CodeWriter) {
-        code.doc(enumeration.doc)
-        code.block(
-            "public struct \(enumeration.name): \(conformances(enumeration.name, "Swift.RawRepresentable, Codable, Swift.Hashable, Sendable")) {"
-        ) { code in
-            code.doc("The value as the document writes it; values it does not list are kept too.")
-            code.line("public var rawValue: \(enumeration.rawType)")
-            code.doc("The value for a raw value, listed or not.")
-            code.line("public init(rawValue: \(enumeration.rawType)) { self.rawValue = rawValue }")
+    /// An enumeration's listed values: static members of its type alias (after the namespace's extension).
+    private func writeValues(of enumeration: EnumerationModel, into code: inout CodeWriter) {
+        code.line()
+        code.block("extension \(namespace).\(enumeration.name) {") { code in
             for item in enumeration.cases {
                 let literal = "`\(item.literal.replacingOccurrences(of: "`", with: "'"))`"
                 code.doc(item.doc.map { literal + ": " + $0 } ?? literal)
                 // A computed value, not a stored `let`: nothing for the compiler to infer or to
                 // initialise lazily, in every file that uses the type.
-                code.line(
-                    "public static var \(item.name): \(enumeration.name) { \(enumeration.name)(rawValue: \(item.literal)) }"
-                )
+                code.line("public static var \(item.name): Self { Self(rawValue: \(item.literal)) }")
             }
         }
     }

@@ -9,6 +9,8 @@ struct NamespaceWriter {
     let targets: [String]
     /// The security schemes.
     let schemes: [String: SecurityScheme]
+    /// Whether the document has enumerations, whose naming types the namespace holds.
+    var hasEnumerations = false
 
     /// The source.
     var text: String {
@@ -23,6 +25,11 @@ struct NamespaceWriter {
             code.doc("Every target enum of the API.")
             let list = targets.map { "\(namespace).\($0).self" }.joined(separator: ", ")
             code.line("public static let allTargets: [any Courier.OpenAPITarget.Type] = [\(list)]")
+            if hasEnumerations {
+                code.line()
+                code.doc("The types that name the document's enumerations (see `Courier.OpenAPIEnumeration`).")
+                code.line("public enum \(ModelWriter.enumerations) {}")
+            }
             var names = NameScope(reserved: ["baseURL", "allTargets"])
             for (scheme, kind) in schemes.sorted(by: { $0.key < $1.key }) {
                 guard case .apiKey(let name, let location) = kind,

@@ -117,6 +117,8 @@ enum SwiftNames {
     /// Type names the generated code must not declare, because it refers to them unqualified.
     static let reservedTypeNames: Set<String> = [
         "Target", "Provider", "Response", "Sample", "Self", "Type", "Protocol", "Any",
+        // The namespace's own: the types naming its enumerations.
+        "Enumerations",
         // Courier's names that generated code writes unqualified: a schema of the same name in the
         // namespace would hide them.
         "OpenAPICoding", "OpenAPICodingKey", "OpenAPIDate", "OpenAPIDecoding", "OpenAPIFormBody",

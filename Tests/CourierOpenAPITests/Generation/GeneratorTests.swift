@@ -125,7 +125,9 @@ struct GeneratorTests {
         #expect(!text.contains("CodingKeys"))
         #expect(text.contains("public let born: Foundation.Date?"))
         #expect(text.contains("public let selfValue: Swift.Bool?"))
-        #expect(text.contains("public static var available: PetPetStatus { PetPetStatus(rawValue: \"available\") }"))
+        #expect(text.contains("public typealias PetPetStatus = Courier.OpenAPIEnumeration<Pets.Enumerations.PetPetStatus>"))
+        #expect(text.contains("extension Pets.PetPetStatus {"))
+        #expect(text.contains("public static var available: Self { Self(rawValue: \"available\") }"))
         #expect(text.contains("public enum Kind: Codable, Sendable"))
         #expect(text.contains("case \"dog\":"))
         #expect(text.contains("case \"Cat\":"))  // no mapping entry: the schema's name
