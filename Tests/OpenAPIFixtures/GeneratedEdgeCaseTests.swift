@@ -157,6 +157,36 @@ import Testing
         #expect(Set([EdgeCases.OrderStatus.placed, .placed, .approved]).count == 2)
     }
 
+    /// A union without a discriminator whose choices each have a single-valued `kind`: the value of
+    /// `kind` chooses (the first choice, every property optional, would read the second's members too),
+    /// and a required single-valued property is the initializer's default.
+    @Test func aSingleValuedPropertyChoosesAmongAUnionsChoices() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Models.self)
+        let square = EdgeCases.Square(size: 2)
+        #expect(square.kind == .square)
+
+        let echoed = try await provider.drawShape(body: .square(square))
+
+        guard case .square(let back) = echoed else {
+            Issue.record("read as \(echoed)")
+            return
+        }
+        #expect(back.size == 2)
+        let circle = try JSONDecoder().decode(EdgeCases.Shape.self, from: Data(#"{"kind":"circle","size":1}"#.utf8))
+        guard case .circle = circle else {
+            Issue.record("read as \(circle)")
+            return
+        }
+        // Not an object at all: none of the choices, kept as it came.
+        let other = try JSONDecoder().decode(EdgeCases.Shape.self, from: Data("[1]".utf8))
+        guard case .unknown(.array) = other else {
+            Issue.record("read as \(other)")
+            return
+        }
+    }
+
     /// A `format: binary` string is bytes even under a JSON media type: the call returns them as sent.
     @Test func bytesUnderAJSONMediaTypeAreBytes() async throws {
         let server = try LoopbackServer { _ in ServerResponse(body: .data(Data([0xFF, 0x00, 0x7B]))) }

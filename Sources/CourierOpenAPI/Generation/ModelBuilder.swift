@@ -242,13 +242,17 @@ final class ModelBuilder {
         for (value, reference) in schema["discriminator"]?["mapping"]?.object?.entries ?? [] {
             if let reference = reference.string { mapping[reference, default: []].append(value) }
         }
-        let discriminator = schema["discriminator"]?["propertyName"]?.string
+        let named = schema["discriminator"]?["propertyName"]?.string
+        let implied = named == nil ? impliedDiscriminator(of: choices) : nil
+        let discriminator = named ?? implied?.name
         let built = choices.enumerated().map { index, choice -> UnionModel.Choice in
             let (type, _) = self.type(
                 of: choice, suggestedName: name + "Choice\(index + 1)", pointer: "\(pointer)/\(keyword)/\(index)")
             let reference = choice["$ref"]?.string
             var values = reference.flatMap { mapping[$0] } ?? []
-            if values.isEmpty, let reference, discriminator != nil {
+            if let implied {
+                values = [implied.values[index]]
+            } else if values.isEmpty, let reference, discriminator != nil {
                 values = [JSONPointer.tokens(reference).last ?? ""]
             }
             return UnionModel.Choice(
@@ -256,6 +260,49 @@ final class ModelBuilder {
                 discriminatorValues: values)
         }
         models.append(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
+    }
+
+    /// The one value a property can have (a `const`, or an `enum` of one value, as documents write a
+    /// kind's `type`), as the Swift literal of its initializer's default: a request's model is made
+    /// without it.
+    private func onlyValue(of schema: DocumentNode, type: SwiftType) -> String? {
+        guard let schema = dereferenced(schema) else { return nil }
+        if let constant = schema["const"] { return Self.literal(constant, of: type) }
+        guard let values = schema["enum"]?.array, values.count == 1, let value = values.first else { return nil }
+        guard case .model = type, schema.enumRawType != nil else { return Self.literal(value, of: type) }
+        switch value.value {
+        case .string(let text): return ".init(rawValue: \(SwiftNames.literal(text)))"
+        case .integer(let text), .number(let text): return ".init(rawValue: \(text))"
+        default: return nil
+        }
+    }
+
+    /// The property that tells a union's choices apart when the document names no discriminator: one
+    /// that every choice has with a single string value (a `const`, or an `enum` of one), a different one
+    /// in each, as OpenAI's `type: {enum: [message]}`. Without it the first choice that reads a value is
+    /// taken, and a choice whose other properties are optional reads every other choice's values too.
+    private func impliedDiscriminator(of choices: [DocumentNode]) -> (name: String, values: [String])? {
+        var constants: [[String: String]] = []
+        for choice in choices {
+            var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
+            var required = Set<String>()
+            collect(choice, pointer: "", into: &properties, required: &required, depth: 0)
+            var own: [String: String] = [:]
+            for property in properties {
+                guard let schema = dereferenced(property.schema) else { continue }
+                let listed = schema["enum"]?.array.flatMap { $0.count == 1 ? $0.first?.string : nil }
+                if let value = schema["const"]?.string ?? listed { own[property.key] = value }
+            }
+            constants.append(own)
+        }
+        guard let first = constants.first else { return nil }
+        let shared = constants.dropFirst().reduce(Set(first.keys)) { $0.intersection($1.keys) }
+        // `type` first, as most documents call it; then by name, for the same output every time.
+        for name in shared.sorted(by: { ($0 == "type" ? 0 : 1, $0) < ($1 == "type" ? 0 : 1, $1) }) {
+            let values = constants.compactMap { $0[name] }
+            if Set(values).count == choices.count { return (name, values) }
+        }
+        return nil
     }
 
     private func caseName(of type: SwiftType) -> String {
@@ -288,7 +335,8 @@ final class ModelBuilder {
                     isOptional: nullable || !required.contains(property.key)
                         || isMarked(property.schema, "readOnly") || isMarked(property.schema, "writeOnly"),
                     doc: Self.documentation(of: property.schema),
-                    defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }))
+                    defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }
+                        ?? onlyValue(of: property.schema, type: type)))
         }
         var additional: (name: String, type: SwiftType)?
         if let extra = additionalSchema(of: schema, at: pointer) {

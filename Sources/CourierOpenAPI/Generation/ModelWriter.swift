@@ -211,9 +211,9 @@ struct ModelWriter {
             )
             code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
                 if let discriminator = union.discriminator {
-                    code.line("let container = try decoder.container(keyedBy: OpenAPICodingKey.self)")
+                    code.line("let container = try? decoder.container(keyedBy: OpenAPICodingKey.self)")
                     code.block(
-                        "switch try? container.decode(Swift.String.self, forKey: OpenAPICodingKey(\(SwiftNames.literal(discriminator)))) {"
+                        "switch try? container?.decode(Swift.String.self, forKey: OpenAPICodingKey(\(SwiftNames.literal(discriminator)))) {"
                     ) { code in
                         for choice in union.choices where !choice.discriminatorValues.isEmpty {
                             code.line(

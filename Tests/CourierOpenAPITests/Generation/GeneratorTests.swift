@@ -226,4 +226,29 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value(Pets.A.self, "{\"name\":\"sample\"}")"#))
         #expect(text.contains("public var id: Pets.Id?"))
     }
+
+    /// A property that can have one value only (`const`, or an `enum` of one) is its initializer's
+    /// default, and tells a union's choices apart when the document names no discriminator; choices
+    /// that share their values do not.
+    @Test func singleValuedPropertiesAreDefaultsAndDiscriminators() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Text": {"type": "object", "required": ["type", "text", "version"], "properties": {
+                "type": {"type": "string", "const": "text"}, "text": {"type": "string"},
+                "version": {"type": "integer", "const": 2}}},
+              "Image": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["image"]}, "url": {"type": "string"}}},
+              "Part": {"anyOf": [{"$ref": "#/components/schemas/Text"}, {"$ref": "#/components/schemas/Image"}]},
+              "Same": {"oneOf": [{"$ref": "#/components/schemas/Image"}, {"$ref": "#/components/schemas/Image"}]}
+            }}}
+            """#)
+        #expect(text.contains(#"public init(type: Swift.String = "text", text: Swift.String, version: Swift.Int = 2)"#))
+        #expect(text.contains(#"public init(type: Pets.ImageType = .init(rawValue: "image"), url: Swift.String? = nil)"#))
+        #expect(text.contains(#"forKey: OpenAPICodingKey("type"))"#))
+        #expect(text.contains("case \"text\":\n                    self = .text(try Pets.Text(from: decoder))"))
+        #expect(text.contains("case \"image\":\n                    self = .image(try Pets.Image(from: decoder))"))
+        // The same value twice chooses nothing: the choices are tried in order.
+        #expect(text.components(separatedBy: "forKey: OpenAPICodingKey(").count == 2)
+    }
 }
