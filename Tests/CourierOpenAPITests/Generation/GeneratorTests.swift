@@ -125,7 +125,8 @@ struct GeneratorTests {
         #expect(!text.contains("CodingKeys"))
         #expect(text.contains("public let born: Foundation.Date?"))
         #expect(text.contains("public let selfValue: Swift.Bool?"))
-        #expect(text.contains("public typealias PetPetStatus = Courier.OpenAPIEnumeration<Pets.Enumerations.PetPetStatus>"))
+        #expect(
+            text.contains("public typealias PetPetStatus = Courier.OpenAPIEnumeration<Pets.Enumerations.PetPetStatus>"))
         #expect(text.contains("extension Pets.PetPetStatus {"))
         #expect(text.contains("public static var available: Self { Self(rawValue: \"available\") }"))
         #expect(text.contains("public enum Kind: Codable, Sendable"))
@@ -244,7 +245,8 @@ struct GeneratorTests {
             }}}
             """#)
         #expect(text.contains(#"public init(type: Swift.String = "text", text: Swift.String, version: Swift.Int = 2)"#))
-        #expect(text.contains(#"public init(type: Pets.ImageType = .init(rawValue: "image"), url: Swift.String? = nil)"#))
+        #expect(
+            text.contains(#"public init(type: Pets.ImageType = .init(rawValue: "image"), url: Swift.String? = nil)"#))
         #expect(text.contains(#"forKey: OpenAPICodingKey("type"))"#))
         #expect(text.contains("case \"text\":\n                    self = .text(try Pets.Text(from: decoder))"))
         #expect(text.contains("case \"image\":\n                    self = .image(try Pets.Image(from: decoder))"))
