@@ -41,7 +41,7 @@ struct Generator {
             return (tag, enumNames.unique(enumNames.isTaken(name) ? name + "API" : name), members)
         }
         let samples = SampleValues(models: models)
-        let all = models.models
+        let all = ModelMerging.merged(models.models)
         let cycles = ModelWriter.modelsInCycles(all)
         let modelWriter = ModelWriter(
             namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all),

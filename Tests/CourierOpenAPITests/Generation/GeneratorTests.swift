@@ -253,4 +253,29 @@ struct GeneratorTests {
         // The same value twice chooses nothing: the choices are tried in order.
         #expect(text.components(separatedBy: "forKey: OpenAPICodingKey(").count == 2)
     }
+
+    /// A model that reads the same as an earlier one is a type alias of it, keeping its own doc comment;
+    /// models that refer to merged ones can merge in turn; copies of a recursive schema merge; a
+    /// different property doc comment keeps a model apart.
+    @Test func modelsThatReadTheSameAreWrittenOnce() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "GroupDeleted": {"type": "object", "properties": {"data": {"$ref": "#/components/schemas/GroupData"}}},
+              "UserDeleted": {"type": "object", "description": "A user was deleted.",
+                "properties": {"data": {"$ref": "#/components/schemas/UserData"}}},
+              "GroupData": {"type": "object", "properties": {"id": {"type": "string", "description": "The ID."}}},
+              "UserData": {"type": "object", "properties": {"id": {"type": "string", "description": "The ID."}}},
+              "OtherData": {"type": "object", "properties": {"id": {"type": "string", "description": "Another."}}},
+              "Tree": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Tree"}}}},
+              "Forest": {"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#/components/schemas/Forest"}}}}
+            }}}
+            """#)
+        #expect(text.contains("public struct GroupData: Codable, Sendable {"))
+        #expect(text.contains("public typealias UserData = Pets.GroupData"))
+        #expect(text.contains("public struct OtherData: Codable, Sendable {"))
+        #expect(text.contains("/// A user was deleted.\n    public typealias UserDeleted = Pets.GroupDeleted"))
+        #expect(text.contains("public typealias Forest = Pets.Tree"))
+        #expect(!text.contains("public struct UserDeleted"))
+    }
 }
