@@ -179,6 +179,14 @@ import Testing
             Issue.record("read as \(circle)")
             return
         }
+        // The choice `kind` names does not read the value, nor does any other: kept as it came, not an
+        // error that would lose the whole answer.
+        let unreadable = try JSONDecoder().decode(
+            EdgeCases.Shape.self, from: Data(#"{"kind":"square","size":"big"}"#.utf8))
+        guard case .unknown(.object) = unreadable else {
+            Issue.record("read as \(unreadable)")
+            return
+        }
         // Not an object at all: none of the choices, kept as it came.
         let other = try JSONDecoder().decode(EdgeCases.Shape.self, from: Data("[1]".utf8))
         guard case .unknown(.array) = other else {

@@ -207,7 +207,9 @@ struct ModelWriter {
             code.line("case unknown(OpenAPIValue)")
             code.line()
             code.doc(
-                "Decodes the first choice that reads the value\(union.discriminator.map { ", chosen by `\($0)` when it names one" } ?? "")."
+                union.discriminator.map {
+                    "Decodes the choice that `\($0)` names; when it names none, or that choice does not read the value, the first choice that does."
+                } ?? "Decodes the first choice that reads the value."
             )
             code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
                 if let discriminator = union.discriminator {
@@ -218,9 +220,10 @@ struct ModelWriter {
                         for choice in union.choices where !choice.discriminatorValues.isEmpty {
                             code.line(
                                 "case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
-                            code.line(
-                                "    self = .\(choice.name)(try \(choice.type.code(in: namespace))(from: decoder))")
-                            code.line("    return")
+                            code.line("    if let value = try? \(choice.type.code(in: namespace))(from: decoder) {")
+                            code.line("        self = .\(choice.name)(value)")
+                            code.line("        return")
+                            code.line("    }")
                         }
                         code.line("default: break")
                     }

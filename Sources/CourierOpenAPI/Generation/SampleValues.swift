@@ -43,8 +43,11 @@ struct SampleValues {
         }
     }
 
-    /// A value made for `schema` (a request's without `readOnly` properties).
-    private func value(for schema: DocumentNode, depth: Int, forRequest: Bool) -> String {
+    /// A value made for `schema` (a request's without `readOnly` properties); an object's `naming`
+    /// member, when given, is set to its value (a discriminator's, for the choice made).
+    private func value(
+        for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil
+    ) -> String {
         guard let schema = models.dereferenced(schema) else { return "null" }
         if let example = schema["example"] ?? schema["examples"]?.array?.first {
             return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
@@ -55,7 +58,8 @@ struct SampleValues {
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
         {
-            return value(for: choice, depth: depth + 1, forRequest: forRequest)
+            return value(
+                for: choice, depth: depth + 1, forRequest: forRequest, naming: discriminator(of: schema, for: choice))
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
@@ -76,15 +80,26 @@ struct SampleValues {
             var required: [String] = []
             collect(schema, properties: &properties, required: &required, depth: 0)
             let fields = properties.filter { key, property in
-                required.contains(key) && !(forRequest && models.isMarked(property, "readOnly"))
+                required.contains(key) && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
             }
             .map { key, property in
                 SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1, forRequest: forRequest)
             }
-            return "{" + fields.joined(separator: ",") + "}"
+            let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
+            return "{" + (named + fields).joined(separator: ",") + "}"
         default:
             return kinds.isEmpty && schema.object?.count == 0 ? "{}" : "\"sample\""
         }
+    }
+
+    /// The discriminator's property of a `oneOf`/`anyOf` and its value for `choice`: the mapping's key
+    /// for the choice's reference, or the name the reference ends with. A server that validates reads
+    /// the property to know which choice to check the value against.
+    private func discriminator(of schema: DocumentNode, for choice: DocumentNode) -> (key: String, value: String)? {
+        guard let key = schema["discriminator"]?["propertyName"]?.string, let reference = choice["$ref"]?.string
+        else { return nil }
+        let mapped = schema["discriminator"]?["mapping"]?.object?.entries.first { $0.value.string == reference }?.key
+        return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")
     }
 
     /// The `index`th of distinct values like `json` (for `uniqueItems`): numbers and digit strings count
