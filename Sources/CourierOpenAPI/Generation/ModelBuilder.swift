@@ -45,7 +45,7 @@ final class ModelBuilder {
                 return (.freeForm, false)
             }
             if target.needsModel {
-                let name = typeNames.unique(SwiftNames.typeName(JSONPointer.tokens(reference).last ?? suggestedName))
+                let name = typeNames.unique(SwiftNames.typeName(Self.referenceName(reference) ?? suggestedName))
                 typesByPointer[reference] = .model(name)
                 declare(target, name: name, pointer: reference)
                 return (.model(name), target.isNullableSchema)
@@ -275,6 +275,34 @@ final class ModelBuilder {
         case .integer(let text), .number(let text): return ".init(rawValue: \(text))"
         default: return nil
         }
+    }
+
+    /// The name a `$ref` suggests for the type it reaches: its pointer's last token, or, when that is a
+    /// word of the document's structure (`#/components/parameters/action_type/schema`,
+    /// `#/components/schemas/Tag/allOf/0`), the last name before it with what the rest says:
+    /// `action_type`, `Tag Part1`.
+    static func referenceName(_ reference: String) -> String? {
+        let tokens = JSONPointer.tokens(reference)
+        var suffix: [String] = []
+        for (index, token) in tokens.enumerated().reversed() {
+            let before = index > 0 ? tokens[index - 1] : ""
+            if let number = Int(token), ["allOf", "oneOf", "anyOf", "prefixItems"].contains(before) {
+                suffix.insert((before == "allOf" ? "Part" : "Choice") + String(number + 1), at: 0)
+                continue
+            }
+            switch token {
+            case "schema", "allOf", "oneOf", "anyOf", "prefixItems", "content", "responses", "requestBody",
+                "requestBodies", "parameters", "headers", "components", "paths", "schemas", "definitions",
+                "properties", "get", "put", "post", "delete", "options", "head", "patch", "trace":
+                continue
+            case "items": suffix.insert("Item", at: 0)
+            case "additionalProperties": suffix.insert("Value", at: 0)
+            default:
+                if token.contains("/") || Int(token) != nil { continue }
+                return ([token] + suffix).joined(separator: " ")
+            }
+        }
+        return nil
     }
 
     /// The property that tells a union's choices apart when the document names no discriminator: one

@@ -295,4 +295,19 @@ struct GeneratorTests {
             """#)
         #expect(text.contains(#"{\"pet_type\":\"doggo\"}"#))
     }
+
+    /// A `$ref` that reaches a schema inside a parameter or a part of another schema names the type after
+    /// the last name in its pointer, not after `schema` or an index.
+    @Test func aReferenceIntoAnotherComponentIsNamedByItsLastName() {
+        #expect(ModelBuilder.referenceName("#/components/schemas/Pet") == "Pet")
+        #expect(ModelBuilder.referenceName("#/components/parameters/action_type/schema") == "action_type")
+        #expect(ModelBuilder.referenceName("#/components/schemas/Tag/allOf/0") == "Tag Part1")
+        #expect(ModelBuilder.referenceName("#/components/schemas/A/properties/b/oneOf/1") == "b Choice2")
+        // Nothing in it names the type: the name the place where it is used suggests.
+        #expect(
+            ModelBuilder.referenceName("#/paths/~1pets/get/responses/200/content/application~1json/schema/items")
+                == nil)
+        #expect(ModelBuilder.referenceName("#/components/schemas/List/items") == "List Item")
+        #expect(ModelBuilder.referenceName("#/components/schemas/Map/additionalProperties") == "Map Value")
+    }
 }
