@@ -55,11 +55,18 @@ struct SampleValues {
         if let constant = schema["const"] { return constant.sampleJSON() }
         if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
         if let fallback = schema["default"] { return fallback.sampleJSON() }
+        var alsoRequired: [String] = []
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
         {
-            return value(
-                for: choice, depth: depth + 1, forRequest: forRequest, naming: discriminator(of: schema, for: choice))
+            // A choice that only constrains the object around it (`anyOf: [{required: [a]}, {required: [b]}]`)
+            // is not a value of its own: the object, with what the choice requires.
+            guard Self.onlyConstrains(choice), schema["properties"] != nil else {
+                return value(
+                    for: choice, depth: depth + 1, forRequest: forRequest,
+                    naming: discriminator(of: schema, for: choice))
+            }
+            alsoRequired = choice["required"]?.array?.compactMap(\.string) ?? []
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
@@ -79,6 +86,7 @@ struct SampleValues {
             var properties: [(String, DocumentNode)] = []
             var required: [String] = []
             collect(schema, properties: &properties, required: &required, depth: 0)
+            required += alsoRequired
             let fields = properties.filter { key, property in
                 required.contains(key) && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
             }
@@ -98,8 +106,24 @@ struct SampleValues {
     private func discriminator(of schema: DocumentNode, for choice: DocumentNode) -> (key: String, value: String)? {
         guard let key = schema["discriminator"]?["propertyName"]?.string, let reference = choice["$ref"]?.string
         else { return nil }
+        // The value the choice itself allows (`role: {enum: [developer]}`) first: a mapping, or the
+        // schema's name, is what the server reads, but a choice that constrains the property has the last word.
+        var properties: [(String, DocumentNode)] = []
+        var required: [String] = []
+        collect(choice, properties: &properties, required: &required, depth: 0)
+        if let property = properties.first(where: { $0.0 == key }).flatMap({ models.dereferenced($0.1) }) {
+            let listed = property["enum"]?.array.flatMap { $0.count == 1 ? $0.first?.string : nil }
+            if let own = property["const"]?.string ?? listed { return (key, own) }
+        }
         let mapped = schema["discriminator"]?["mapping"]?.object?.entries.first { $0.value.string == reference }?.key
         return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")
+    }
+
+    /// Whether `schema` only constrains the value around it: no type, properties, reference or parts.
+    private static func onlyConstrains(_ schema: DocumentNode) -> Bool {
+        ["$ref", "type", "properties", "allOf", "oneOf", "anyOf", "items", "enum", "const"].allSatisfy {
+            schema[$0] == nil
+        }
     }
 
     /// The `index`th of distinct values like `json` (for `uniqueItems`): numbers and digit strings count

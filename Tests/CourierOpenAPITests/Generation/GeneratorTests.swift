@@ -310,4 +310,29 @@ struct GeneratorTests {
         #expect(ModelBuilder.referenceName("#/components/schemas/List/items") == "List Item")
         #expect(ModelBuilder.referenceName("#/components/schemas/Map/additionalProperties") == "Map Value")
     }
+
+    /// A discriminated choice that allows one value for the property sends that value (what the server
+    /// reads, whatever the mapping says); a choice that only constrains the object around it
+    /// (`anyOf: [{required: [a]}, {required: [b]}]`) is the object with what the choice requires.
+    @Test func samplesOfChoicesThatConstrain() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/messages": {"post": {"operationId": "send",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                  "oneOf": [{"$ref": "#/components/schemas/DeveloperMessage"}], "discriminator": {"propertyName": "role"}}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/batches": {"post": {"operationId": "batch",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                  "type": "object", "properties": {"ids": {"type": "array", "items": {"type": "string"}},
+                    "files": {"type": "array", "items": {"type": "string"}}},
+                  "anyOf": [{"required": ["ids"]}, {"required": ["files"]}]}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "DeveloperMessage": {"type": "object", "required": ["role", "content"], "properties": {
+                 "role": {"type": "string", "enum": ["developer"]}, "content": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"role\":\"developer\",\"content\":\"sample\"}"#))
+        #expect(text.contains(#"{\"ids\":[\"sample\"]}"#))
+    }
 }
