@@ -79,6 +79,10 @@ def shorten(text: str, limit: int = 300) -> str:
 # Reading the document
 
 
+
+# Headers that say how the message itself is framed and encoded: never echoed from a document.
+FRAMING_HEADERS = {"content-type", "content-length", "transfer-encoding", "content-encoding", "connection"}
+
 class _DocumentLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
     """PyYAML's safe loader (libyaml's parser when there) reading scalars as YAML 1.2's core schema
     does, as OpenAPI documents mean them: `yes`, `on`, `2024-01-01` and `12:30` stay strings; only
@@ -1308,7 +1312,9 @@ class OpenAPI3Backend(Backend):
         headers: List[Tuple[str, str]] = []
         for name, header in (response.get("headers") or {}).items():
             header = resolve(self.document, header)
-            if name.lower() == "content-type" or not isinstance(header, dict):
+            # The message's own framing is the server's to write, not a documented value to echo (OpenAI
+            # documents `Transfer-Encoding` on its audio answers).
+            if name.lower() in FRAMING_HEADERS or not isinstance(header, dict):
                 continue
             value = header.get("example")
             if value is None and isinstance(header.get("examples"), dict) and header["examples"]:
