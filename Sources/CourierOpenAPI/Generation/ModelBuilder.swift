@@ -266,10 +266,10 @@ final class ModelBuilder {
     /// kind's `type`), as the Swift literal of its initializer's default: a request's model is made
     /// without it.
     private func onlyValue(of schema: DocumentNode, type: SwiftType) -> String? {
-        guard let schema = dereferenced(schema) else { return nil }
-        if let constant = schema["const"] { return Self.literal(constant, of: type) }
-        guard let values = schema["enum"]?.array, values.count == 1, let value = values.first else { return nil }
-        guard case .model = type, schema.enumRawType != nil else { return Self.literal(value, of: type) }
+        guard let schema = dereferenced(schema), let value = schema.onlyValue else { return nil }
+        guard case .model = type, schema["enum"] != nil, schema.enumRawType != nil else {
+            return Self.literal(value, of: type)
+        }
         switch value.value {
         case .string(let text): return ".init(rawValue: \(SwiftNames.literal(text)))"
         case .integer(let text), .number(let text): return ".init(rawValue: \(text))"
@@ -317,9 +317,7 @@ final class ModelBuilder {
             collect(choice, pointer: "", into: &properties, required: &required, depth: 0)
             var own: [String: String] = [:]
             for property in properties {
-                guard let schema = dereferenced(property.schema) else { continue }
-                let listed = schema["enum"]?.array.flatMap { $0.count == 1 ? $0.first?.string : nil }
-                if let value = schema["const"]?.string ?? listed { own[property.key] = value }
+                if let value = dereferenced(property.schema)?.onlyValue?.string { own[property.key] = value }
             }
             constants.append(own)
         }

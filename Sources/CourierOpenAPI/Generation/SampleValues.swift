@@ -111,9 +111,9 @@ struct SampleValues {
         var properties: [(String, DocumentNode)] = []
         var required: [String] = []
         collect(choice, properties: &properties, required: &required, depth: 0)
-        if let property = properties.first(where: { $0.0 == key }).flatMap({ models.dereferenced($0.1) }) {
-            let listed = property["enum"]?.array.flatMap { $0.count == 1 ? $0.first?.string : nil }
-            if let own = property["const"]?.string ?? listed { return (key, own) }
+        if let own = properties.first(where: { $0.0 == key }).flatMap({ models.dereferenced($0.1) })?.onlyValue?.string
+        {
+            return (key, own)
         }
         let mapped = schema["discriminator"]?["mapping"]?.object?.entries.first { $0.value.string == reference }?.key
         return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")

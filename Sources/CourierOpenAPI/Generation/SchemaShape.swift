@@ -82,6 +82,14 @@ extension DocumentNode {
         return values.isEmpty ? nil : values
     }
 
+    /// The one value the schema allows: its `const`, or the only member of its `enum` (how documents write
+    /// a kind's `type`).
+    var onlyValue: DocumentNode? {
+        if let constant = self["const"] { return constant }
+        guard let values = self["enum"]?.array, values.count == 1 else { return nil }
+        return values.first
+    }
+
     /// The raw type of an `enum` (or constants) of strings, integers or numbers (`null` allowed among them).
     var enumRawType: String? {
         let values = enumeratedValues?.map(\.value) ?? []
