@@ -77,19 +77,18 @@ import Testing
                 == "metadata%5Ba%5D=1&metadata%5Bb%5D=2&x=y")
     }
 
-    /// Parameters named like the generated code's locals (`parts`, `samples`) get another label; those
-    /// named like the provider's methods (`decodedResponse`) keep theirs; an operation written as a `$ref`
-    /// is the operation it names.
+    /// Parameters named like the generated code's locals (`parts`, `samples`) or the provider's methods
+    /// (`decodedResponse`) keep their labels; an operation written as a `$ref` is the operation it names.
     @Test func namesTheGeneratedCodeUsesItselfAndOperationReferences() async throws {
         let server = try Self.mirror()
         defer { server.stop() }
         let provider = Self.provider(server, for: EdgeCases.Parameters.self)
 
         let metadata = try await provider.getParts(
-            parts2: "a b", samples2: 3, decodedResponse: true, successfulResponse: "x")
+            parts: "a b", samples: 3, decodedResponse: true, successfulResponse: "x")
 
         #expect(metadata.isEmpty)
-        let target = EdgeCases.Parameters.getParts(parts2: "a b", samples2: 3, decodedResponse: true)
+        let target = EdgeCases.Parameters.getParts(parts: "a b", samples: 3, decodedResponse: true)
         #expect(target.path == "/parts/a%20b?samples=3&decodedResponse=true")
         #expect(EdgeCases.Parameters.getThing(thingId: "t1").path == "/things/t1")
         #expect(EdgeCases.Parameters.samples.contains { $0.operationID == "getThing" })

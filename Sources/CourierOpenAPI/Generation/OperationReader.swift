@@ -32,9 +32,8 @@ struct OperationReader {
                 let caseName = scope.unique(SwiftNames.memberName(id))
                 caseNames[tag] = scope
                 let typePrefix = SwiftNames.typeName(SwiftNames.bare(caseName))
-                // `body` is the request body's label; `parts` and `samples` are locals of the code that
-                // binds the arguments.
-                var labels = NameScope(reserved: ["body", "parts", "samples"])
+                // `body` is the request body's label.
+                var labels = NameScope(reserved: ["body"])
                 let firstModel = models.models.count
                 var parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
                     .compactMap {

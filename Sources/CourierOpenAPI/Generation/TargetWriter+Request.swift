@@ -18,7 +18,10 @@ extension TargetWriter {
                             return
                         }
                         code.line("var parts = \(start)")
-                        for parameter in operation.parameters { code.line(parameterStatement(parameter)) }
+                        let labels = Set(used)
+                        for parameter in operation.parameters {
+                            code.line(parameterStatement(parameter, value: Self.local(parameter.label, among: labels)))
+                        }
                         if let body = operation.body, body.kind != .json || body.contentType != "application/json",
                             body.kind != .multipart
                         {
@@ -41,7 +44,8 @@ extension TargetWriter {
         let arguments = Self.arguments(of: operation, namespace: namespace)
         guard !arguments.isEmpty else { return ".\(operation.caseName)" }
         let names = arguments.map {
-            used.contains($0.label) && isUsedInParts($0.label, operation) ? "let \($0.label)" : "_"
+            used.contains($0.label) && isUsedInParts($0.label, operation)
+                ? "let \(Self.local($0.label, among: used))" : "_"
         }
         if names.allSatisfy({ $0 == "_" }) { return ".\(operation.caseName)" }
         return ".\(operation.caseName)(\(names.joined(separator: ", ")))"
@@ -56,21 +60,32 @@ extension TargetWriter {
         return false
     }
 
-    private func parameterStatement(_ parameter: Operation.Parameter) -> String {
+    /// The name of the local that holds the argument labelled `label`: the label itself, but for the
+    /// names of the generated code's own locals (`parts`, `samples`), which the argument's local leaves
+    /// to them (the label stays as the document says).
+    static func local(_ label: String, among labels: Set<String>) -> String {
+        let bare = SwiftNames.bare(label)
+        guard bare == "parts" || bare == "samples" else { return label }
+        var local = bare + "Value"
+        while labels.contains(local) { local += "2" }
+        return local
+    }
+
+    private func parameterStatement(_ parameter: Operation.Parameter, value: String) -> String {
         let name = SwiftNames.literal(parameter.name)
         switch parameter.location {
         case "path":
             let style = parameter.style == "simple" ? "" : ", style: .\(parameter.style)"
-            return "parts.path(\(name), \(parameter.label)\(style)\(parameter.explode ? ", explode: true" : ""))"
+            return "parts.path(\(name), \(value)\(style)\(parameter.explode ? ", explode: true" : ""))"
         case "query":
             let style = parameter.style == "form" ? "" : ", style: .\(parameter.style)"
             let explode = parameter.explode ? "" : ", explode: false"
             let reserved = parameter.allowReserved ? ", allowReserved: true" : ""
-            return "parts.query(\(name), \(parameter.label)\(style)\(explode)\(reserved))"
+            return "parts.query(\(name), \(value)\(style)\(explode)\(reserved))"
         case "header":
-            return "parts.header(\(name), \(parameter.label)\(parameter.explode ? ", explode: true" : ""))"
+            return "parts.header(\(name), \(value)\(parameter.explode ? ", explode: true" : ""))"
         default:
-            return "parts.cookie(\(name), \(parameter.label))"
+            return "parts.cookie(\(name), \(value))"
         }
     }
 
@@ -161,10 +176,14 @@ extension TargetWriter {
                 }
                 let order = Self.arguments(of: operation, namespace: namespace).map(\.label)
                 values.sort { (order.firstIndex(of: $0.label) ?? 0) < (order.firstIndex(of: $1.label) ?? 0) }
+                let labels = Set(order)
                 let conditions = values.map {
-                    "let \($0.label) = Courier.OpenAPISample.value(\($0.type).self, \(SwiftNames.literal($0.json)))"
+                    "let \(Self.local($0.label, among: labels)) = Courier.OpenAPISample.value(\($0.type).self, "
+                        + "\(SwiftNames.literal($0.json)))"
                 }
-                let arguments = values.map { "\(SwiftNames.argumentLabel($0.label)): \($0.label)" }
+                let arguments = values.map {
+                    "\(SwiftNames.argumentLabel($0.label)): \(Self.local($0.label, among: labels))"
+                }
                 code.block("if \(conditions.joined(separator: ", ")) {") { code in
                     code.line("samples.append(.\(operation.caseName)(\(arguments.joined(separator: ", "))))")
                 }
