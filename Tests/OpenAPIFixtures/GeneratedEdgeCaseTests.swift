@@ -220,4 +220,28 @@ import Testing
         #expect(body.sid == nil)
         #expect(body.createdAt == nil)
     }
+
+    /// A body's Encoding Object: a multipart file part sent as the first concrete media type it lists, an
+    /// object part as JSON, a form's list written unexploded.
+    @Test func bodiesFollowTheirEncodingObjects() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Bodies.self)
+
+        let upload = try await provider.request(
+            .uploadAvatar(
+                body: EdgeCases.UploadAvatarRequest(
+                    image: Data([0x89, 0x50]), caption: "me", profile: EdgeCases.UploadAvatarRequestProfile(name: "Ann")
+                )
+            ))
+        let parts = String(decoding: upload.data, as: UTF8.self)
+        #expect(parts.contains("name=\"image\"; filename=\"image\"\r\nContent-Type: image/png\r\n"), "\(parts)")
+        #expect(
+            parts.contains("name=\"profile\"\r\nContent-Type: application/json\r\n\r\n{\"name\":\"Ann\"}"), "\(parts)")
+        #expect(parts.contains("name=\"caption\"\r\n\r\nme\r\n"), "\(parts)")
+
+        let search = try await provider.request(
+            .saveSearch(body: EdgeCases.SaveSearchRequest(tags: ["a", "b c"], query: "x")))
+        #expect(String(decoding: search.data, as: UTF8.self) == "tags=a,b%20c&query=x")
+    }
 }

@@ -7,9 +7,13 @@ public struct OpenAPIFormBody: Sendable {
     /// An empty form.
     public init() {}
 
-    /// Adds a field; `nil` adds nothing.
-    public mutating func field(_ name: String, _ value: (some OpenAPIParameterValue)?, explode: Bool = true) {
-        parts.query(name, value, style: .form, explode: explode)
+    /// Adds a field, written in `style` as a query parameter would be (its Encoding Object's `style`,
+    /// `explode` and `allowReserved`); `nil` adds nothing.
+    public mutating func field(
+        _ name: String, _ value: (some OpenAPIParameterValue)?, style: OpenAPIParameterStyle = .form,
+        explode: Bool = true, allowReserved: Bool = false
+    ) {
+        parts.query(name, value, style: style, explode: explode, allowReserved: allowReserved)
     }
 
     /// The body's bytes.

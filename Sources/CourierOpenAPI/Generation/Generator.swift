@@ -120,7 +120,9 @@ struct Generator {
             guard let body = operation.body, body.kind == .form || body.kind == .multipart,
                 case .model(let name) = body.type, case .object(let object)? = declarations[name]
             else { continue }
-            types += object.properties.map(\.type)
+            // A multipart part of an object is JSON, not text.
+            let asText = Set(body.fields.filter { body.kind == .form || $0.isScalar }.map(\.key))
+            types += object.properties.filter { asText.contains($0.key) }.map(\.type)
         }
         var names = Set<String>()
         while let type = types.popLast() {

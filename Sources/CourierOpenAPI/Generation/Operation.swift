@@ -26,6 +26,27 @@ struct Operation {
         var example: DocumentNode?
     }
 
+    /// A field of a form or multipart body: a property of its object schema, written as the media
+    /// type's `encoding` says.
+    struct Field {
+        /// The property's key.
+        var key: String
+        /// Its Swift name.
+        var name: String
+        /// Whether it is a file (bytes).
+        var isFile: Bool
+        /// Whether it is written as text (a scalar, or a list of them).
+        var isScalar: Bool
+        /// A multipart part's media type (`encoding`'s `contentType`, one type without wildcards).
+        var contentType: String?
+        /// A form field's `style`.
+        var style = "form"
+        /// A form field's `explode`.
+        var explode = true
+        /// A form field's `allowReserved`.
+        var allowReserved = false
+    }
+
     /// The request body.
     struct Body {
         /// How it is written.
@@ -40,8 +61,8 @@ struct Operation {
         var isRequired: Bool
         /// The associated value's label.
         var label: String
-        /// For forms and multipart: the fields of the object schema (key, Swift name, whether a file).
-        var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)]
+        /// For forms and multipart: the fields of the object schema.
+        var fields: [Field]
         /// The schema, for samples.
         var schema: DocumentNode
         /// The document's example, if any.

@@ -28,7 +28,7 @@ extension OperationReader {
                     pointer: mediaPointer + "/schema"
                 ).0
         }
-        var fields: [(key: String, name: String, isFile: Bool, isScalar: Bool)] = []
+        var fields: [Operation.Field] = []
         if chosen.kind == .form || chosen.kind == .multipart {
             guard let object = formObject(of: type) else {
                 models.warnings.append(
@@ -39,21 +39,78 @@ extension OperationReader {
                     isRequired: body["required"]?.bool == true,
                     label: "body", fields: [], schema: schema, example: chosen.media["example"])
             }
+            let encoding = chosen.media["encoding"]?.object
             fields = object.properties.map { property in
-                (property.key, property.name, property.type == .data, property.type.isScalarLike)
-            }
-            if let encoding = chosen.media["encoding"]?.object, encoding.count > 0 {
-                models.warnings.append(
-                    GenerationWarning(
-                        pointer: mediaPointer + "/encoding",
-                        message: "per-field encoding (content types, headers, styles) is not applied; "
-                            + "each field is written as its schema says"))
+                // A multipart part of an object or a union is JSON (the default of its Encoding Object);
+                // a form writes it as fields.
+                let isScalar = chosen.kind == .multipart ? isText(property.type) : property.type.isScalarLike
+                var field = Operation.Field(
+                    key: property.key, name: property.name, isFile: property.type == .data, isScalar: isScalar)
+                if let node = encoding?[property.key] {
+                    let pointer = mediaPointer + "/encoding/" + JSONPointer.make([property.key]).dropFirst(2)
+                    apply(node, to: &field, multipart: chosen.kind == .multipart, pointer: pointer)
+                }
+                return field
             }
         }
         let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
         return Operation.Body(
             kind: chosen.kind, contentType: chosen.type, type: type, isRequired: body["required"]?.bool == true,
             label: "body", fields: fields, schema: schema, example: example)
+    }
+
+    /// Reads a field's Encoding Object: a multipart part's `contentType` (a file's, or a structured
+    /// value's when it is JSON), a form field's `style`, `explode` and `allowReserved`. What the body's
+    /// kind has no use for, or the generated code cannot write, is said in a warning.
+    private func apply(_ node: DocumentNode, to field: inout Operation.Field, multipart: Bool, pointer: String) {
+        var ignored: [String] = []
+        if multipart {
+            if let types = node["contentType"]?.string {
+                // A list or a wildcard allows several types: a part is sent as the first concrete one.
+                let concrete = types.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    .first { !$0.isEmpty && !$0.contains("*") }
+                if field.isFile {
+                    field.contentType = concrete
+                } else if !field.isScalar, let concrete, Self.bodyKind(concrete) != .json {
+                    ignored.append("contentType \(concrete) of a structured part (written as JSON)")
+                }
+            }
+            ignored += ["style", "explode", "allowReserved"].filter { node[$0] != nil }
+        } else {
+            if let style = node["style"]?.string {
+                if ["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(style) {
+                    field.style = style
+                } else {
+                    ignored.append("style \(style)")
+                }
+            }
+            field.explode = node["explode"]?.bool ?? (field.style == "form")
+            field.allowReserved = node["allowReserved"]?.bool ?? false
+        }
+        if let headers = node["headers"]?.object, headers.count > 0 { ignored.append("headers") }
+        guard !ignored.isEmpty else { return }
+        models.warnings.append(
+            GenerationWarning(
+                pointer: pointer,
+                message:
+                    "encoding not applied: \(ignored.joined(separator: ", ")); the field is written as its schema says")
+        )
+    }
+
+    /// Whether a value of `type` is text, or a list of texts: a scalar, an enumeration, or an alias or
+    /// array of them (a part of its own for each element), not an object or a union.
+    private func isText(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin: return type.isScalarLike
+        case .array(let element): return isText(element)
+        case .model(let name):
+            switch models.models.first(where: { $0.name == name }) {
+            case .enumeration: return true
+            case .alias(_, _, let type): return isText(type)
+            default: return false
+            }
+        case .dictionary, .optional: return false
+        }
     }
 
     private func formObject(of type: SwiftType) -> ObjectModel? {

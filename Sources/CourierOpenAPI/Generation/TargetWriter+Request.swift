@@ -136,14 +136,19 @@ extension TargetWriter {
         case .form:
             code.line("var form = Courier.OpenAPIFormBody()")
             for field in body.fields where field.isScalar {
-                code.line("form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name))")
+                let style = field.style == "form" ? "" : ", style: .\(field.style)"
+                let explode = field.explode == (field.style == "form") ? "" : ", explode: \(field.explode)"
+                let reserved = field.allowReserved ? ", allowReserved: true" : ""
+                code.line(
+                    "form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(style)\(explode)\(reserved))")
             }
             code.line("return .requestData(form.data)")
         case .multipart:
             code.line("var form = Courier.OpenAPIMultipartBody()")
             for field in body.fields {
                 let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
-                code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name))")
+                let mimeType = field.contentType.map { ", mimeType: \(SwiftNames.literal($0))" } ?? ""
+                code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(mimeType))")
             }
             code.line("return .uploadMultipart(form.form)")
         }
