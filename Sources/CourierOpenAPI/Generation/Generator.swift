@@ -62,7 +62,7 @@ struct Generator {
             case .target(let index): FileLayout.weight(of: groups[index].operations)
             }
         }
-        let runs = FileLayout.runs(pieces, weights: weights, count: FileLayout.partCount + 1)
+        let runs = FileLayout.runs(pieces, weights: weights, shares: FileLayout.shares)
         let texts = runs.map { run in
             var code = CodeWriter()
             var batch: [ModelDeclaration] = []

@@ -148,24 +148,28 @@ extension GeneratorTests {
         #expect(target.lowerBound < unauthorized.lowerBound)
     }
 
-    @Test func perFieldEncodingOfAMultipartBodyIsSkippedWithAWarning() throws {
+    /// A part's media type is applied; its headers are not, and a warning names them.
+    @Test func perFieldEncodingOfAMultipartBodyIsAppliedOrWarnedAbout() throws {
         let document = #"""
             {
               "openapi": "3.0.3", "info": {"title": "Uploads", "version": "1"},
               "paths": {"/avatars": {"post": {
                 "operationId": "upload",
                 "requestBody": {"content": {"multipart/form-data": {
-                  "schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}},
-                  "encoding": {"file": {"contentType": "image/png"}}}}},
+                  "schema": {"type": "object", "properties": {
+                    "file": {"type": "string", "format": "binary"}, "note": {"type": "string"}}},
+                  "encoding": {
+                    "file": {"contentType": "image/*, image/png"},
+                    "note": {"headers": {"X-Note": {"schema": {"type": "string"}}}}}}}},
                 "responses": {"204": {"description": "stored"}}}}},
               "components": {"schemas": {"OpenAPIValue": {"type": "object", "properties": {"a": {"type": "string"}}}}}
             }
             """#
         let (text, warnings) = try generate(document)
-        #expect(
-            warnings.contains {
-                $0.pointer == "#/paths/~1avatars/post/requestBody/content/multipart~1form-data/encoding"
-            })
+        #expect(text.contains(#"form.file("file", body.file, mimeType: "image/png")"#))
+        #expect(text.contains(#"form.field("note", body.note)"#))
+        let encoding = "#/paths/~1avatars/post/requestBody/content/multipart~1form-data/encoding"
+        #expect(warnings.map(\.pointer).filter { $0.hasPrefix(encoding) } == [encoding + "/note"])
         // A schema named like one of Courier's types does not hide it.
         #expect(!text.contains("public struct OpenAPIValue:"))
         #expect(text.contains("public struct OpenAPIValue2:"))
@@ -178,5 +182,13 @@ extension GeneratorTests {
         let sums = runs.map { $0.map { weights[$0] }.reduce(0, +) }
         // Split by count, the three heavy ones would make one run of 36 and three of 9.
         #expect(sums.allSatisfy { abs($0 - 63 / 4) <= 9 }, "\(sums)")
+    }
+
+    @Test func runsFollowTheirShares() {
+        let weights = Array(repeating: 1, count: 100)
+        let runs = FileLayout.runs(Array(weights.indices), weights: weights, shares: [11, 11, 9, 9])
+        #expect(runs.flatMap { $0 } == Array(weights.indices))
+        #expect(runs.map(\.count) == [27, 28, 22, 23])
+        #expect(FileLayout.shares.count == FileLayout.fileNames(for: "API").count)
     }
 }
