@@ -335,4 +335,21 @@ struct GeneratorTests {
         #expect(text.contains(#"{\"role\":\"developer\",\"content\":\"sample\"}"#))
         #expect(text.contains(#"{\"ids\":[\"sample\"]}"#))
     }
+
+    /// A required property that allows `null` is optional in the model and written as `null` when `nil`
+    /// (a request without the member is invalid); a `readOnly` one is left out.
+    @Test func aRequiredNullablePropertyIsWrittenAsNull() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Note": {"type": "object", "required": ["text", "reminder", "seen"], "properties": {
+                "text": {"type": "string"}, "reminder": {"type": "integer", "nullable": true},
+                "seen": {"type": "boolean", "nullable": true, "readOnly": true},
+                "tag": {"type": "string", "nullable": true}}}}}}
+            """#)
+        #expect(text.contains("public init(text: Swift.String, reminder: Swift.Int? = nil, seen: Swift.Bool? = nil"))
+        #expect(text.contains(#"try container.write(self.reminder, at: "reminder")"#))
+        #expect(text.contains(#"try container.writeIfPresent(self.seen, at: "seen")"#))
+        #expect(text.contains(#"try container.writeIfPresent(self.tag, at: "tag")"#))
+    }
 }
