@@ -1108,6 +1108,99 @@ def single_type_view(document: dict) -> dict:
     return view
 
 
+# The marks that make a required property required in one direction only (OpenAPI 3.0): `readOnly`
+# in answers, `writeOnly` in requests.
+ACCESS_MARKS = ("readOnly", "writeOnly")
+
+
+def shared_marks_view(document: dict) -> dict:
+    """A copy of a 3.0 document for openapi-core in which a property that one part of an `allOf`
+    marks `readOnly` or `writeOnly` carries the mark in every part that lists it as `required`.
+    OpenAPI 3.0 makes a required `readOnly` property required in answers only (a `writeOnly` one in
+    requests only), and a mark on any part applies to the property (JSON Schema: when one of the
+    schemas that apply says `true`, it is `true`); openapi-core reads the mark only beside the
+    `required` list it checks, so `allOf: [Base (id: readOnly), {required: [id]}]` (PagerDuty's
+    references) refused every request, with `id` (it is read-only) and without (it is required). A
+    part that is a `$ref` is replaced by a marked copy, so that the schema it names keeps its own
+    marks where it is used alone."""
+    view = json.loads(json.dumps(document))
+
+    def target(node: Any) -> Any:
+        try:
+            return resolve(view, node)
+        except (KeyError, ValueError, IndexError):  # a broken $ref: the validator reports it
+            return node
+
+    def marks_of(schema: Any, depth: int = 0) -> Dict[str, set]:
+        # The properties `schema` (its $refs followed, its own allOf parts included) marks, with the marks.
+        schema = target(schema)
+        found: Dict[str, set] = {}
+        if not isinstance(schema, dict) or depth > 16:
+            return found
+        properties = schema.get("properties")
+        for name, prop in (properties.items() if isinstance(properties, dict) else []):
+            resolved = target(prop)
+            for keyword in ACCESS_MARKS:
+                if any(isinstance(node, dict) and node.get(keyword) is True for node in (prop, resolved)):
+                    found.setdefault(name, set()).add(keyword)
+        for part in schema.get("allOf") if isinstance(schema.get("allOf"), list) else []:
+            for name, marks in marks_of(part, depth + 1).items():
+                found.setdefault(name, set()).update(marks)
+        return found
+
+    def mark_parts(holder: dict) -> bool:
+        # Marks the required properties of `holder` and of each part of its allOf; whether anything changed.
+        parts = holder["allOf"]
+        marks = marks_of(holder)
+        changed = False
+        # The holder's own `required` (beside the allOf, the properties in the parts), then the parts'.
+        for index, part in [(None, holder)] + list(enumerate(parts)):
+            schema = target(part)
+            if not isinstance(schema, dict) or not isinstance(schema.get("required"), list):
+                continue
+            properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+            missing = [
+                (name, keyword)
+                for name in schema["required"]
+                if isinstance(name, str) and name in marks
+                for keyword in sorted(marks[name])
+                if not (isinstance(properties.get(name), dict) and properties[name].get(keyword) is True)
+            ]
+            if not missing:
+                continue
+            if index is not None and schema is not part:
+                schema = copy.deepcopy(schema)
+                parts[index] = schema
+            if not isinstance(schema.get("properties"), dict):
+                schema["properties"] = {}
+            for name, keyword in missing:
+                prop = schema["properties"].get(name)
+                if not isinstance(prop, dict):
+                    prop = {}
+                elif "$ref" in prop:  # 3.0 ignores a $ref's siblings: the mark goes beside a wrapper
+                    prop = {"allOf": [prop]}
+                prop[keyword] = True
+                schema["properties"][name] = prop
+            changed = True
+        return changed
+
+    # A copied part may hold an allOf of its own: passes until nothing changes.
+    for _ in range(8):
+        changed = False
+        stack: List[Any] = [view]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if isinstance(node.get("allOf"), list) and mark_parts(node):
+                    changed = True
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        if not changed:
+            break
+    return view
+
+
 class OpenAPI3Backend(Backend):
     """OpenAPI 3.0, 3.1 and 3.2 documents, validated by openapi-core."""
 
@@ -1142,9 +1235,10 @@ class OpenAPI3Backend(Backend):
         else:
             raise ValueError(f"OpenAPI {version} is not supported by {self.validator_name}")
         self.dialect = dialect
-        # 3.1 type arrays (`type: [string, "null"]`) where openapi-core reads one type name: it fails
-        # on them there (a TypeError), so it is given a view of the document with one type.
-        spec = SchemaPath.from_dict(single_type_view(document) if dialect != "oas30" else document)
+        # openapi-core is given a view of the document: for 3.1, one type where it reads one type name
+        # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
+        # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
+        spec = SchemaPath.from_dict(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
         router_find = router.find
 
         class DocumentPathFinder:

@@ -353,13 +353,15 @@ final class ModelBuilder {
             let (type, nullable) = self.type(
                 of: property.schema, suggestedName: name + SwiftNames.typeName(property.key),
                 pointer: property.pointer)
+            let isRequired = required.contains(property.key)
+            let readOnly = isMarked(property.schema, "readOnly")
             built.append(
                 ObjectModel.Property(
                     key: property.key, name: memberName, type: type,
                     // A required `readOnly` property is required in responses only (and `writeOnly` in
                     // requests only): the one model serves both.
-                    isOptional: nullable || !required.contains(property.key)
-                        || isMarked(property.schema, "readOnly") || isMarked(property.schema, "writeOnly"),
+                    isOptional: nullable || !isRequired || readOnly || isMarked(property.schema, "writeOnly"),
+                    writesNull: nullable && isRequired && !readOnly,
                     doc: Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }
                         ?? onlyValue(of: property.schema, type: type)))

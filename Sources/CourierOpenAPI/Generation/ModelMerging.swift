@@ -49,6 +49,7 @@ enum ModelMerging {
                 parts.append(
                     [
                         property.key, property.name, type(property.type), property.isOptional ? "?" : "",
+                        property.writesNull ? "null" : "",
                         property.defaultValue ?? "", property.doc ?? "",
                     ].joined(separator: "\u{1}"))
             }

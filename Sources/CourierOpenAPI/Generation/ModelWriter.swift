@@ -136,7 +136,8 @@ struct ModelWriter {
                 code.line("var container = encoder.container(keyedBy: OpenAPICodingKey.self)")
             }
             for property in object.properties {
-                let method = property.isOptional ? "writeIfPresent" : "write"
+                // `write` of an optional writes `nil` as `null`.
+                let method = property.isOptional && !property.writesNull ? "writeIfPresent" : "write"
                 // `self.`: a property may be named `container` or `encoder`, like the locals.
                 code.line("try container.\(method)(self.\(property.name), at: \(SwiftNames.literal(property.key)))")
             }

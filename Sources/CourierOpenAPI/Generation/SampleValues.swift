@@ -14,7 +14,8 @@ struct SampleValues {
         return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
     }
 
-    /// `value` without the members that `schema` (through `$ref`s, `allOf` and array items) marks `readOnly`.
+    /// `value` without the members that `schema` (through `$ref`s, `allOf`, array items and the
+    /// `oneOf`/`anyOf` choice the value is) marks `readOnly`.
     private func withoutReadOnly(_ value: DocumentNode, schema: DocumentNode, depth: Int) -> DocumentNode {
         guard depth < 16 else { return value }
         let schema = models.dereferenced(schema) ?? schema
@@ -27,7 +28,6 @@ struct SampleValues {
             var properties: [(String, DocumentNode)] = []
             var required: [String] = []
             collect(schema, properties: &properties, required: &required, depth: 0)
-            guard !properties.isEmpty else { return value }
             var kept = DocumentObject()
             for (key, member) in object.entries {
                 guard let property = properties.first(where: { $0.0 == key })?.1 else {
@@ -37,10 +37,34 @@ struct SampleValues {
                 if models.isMarked(property, "readOnly") { continue }
                 kept.set(withoutReadOnly(member, schema: property, depth: depth + 1), for: key)
             }
-            return DocumentNode(value: .object(kept), location: value.location)
+            let result = DocumentNode(value: .object(kept), location: value.location)
+            guard let choice = choice(of: schema, for: kept) else { return result }
+            return withoutReadOnly(result, schema: choice, depth: depth + 1)
         default:
             return value
         }
+    }
+
+    /// The choice of `schema`'s `oneOf`/`anyOf` that `object` is: the one its discriminator's value names
+    /// (by the mapping, or by the schema's name), else the first that declares every member of the
+    /// object, else the first.
+    private func choice(of schema: DocumentNode, for object: DocumentObject) -> DocumentNode? {
+        let choices = (schema["oneOf"] ?? schema["anyOf"])?.array?.filter { $0["type"]?.string != "null" } ?? []
+        guard let first = choices.first else { return nil }
+        if let key = schema["discriminator"]?["propertyName"]?.string, let named = object[key]?.string {
+            let mapped = schema["discriminator"]?["mapping"]?[named]?.string
+            let found = choices.first { choice in
+                guard let reference = choice["$ref"]?.string else { return false }
+                return reference == mapped || JSONPointer.tokens(reference).last == named
+            }
+            if let found { return found }
+        }
+        return choices.first { choice in
+            var properties: [(String, DocumentNode)] = []
+            var required: [String] = []
+            collect(choice, properties: &properties, required: &required, depth: 0)
+            return object.keys.allSatisfy { key in properties.contains { $0.0 == key } }
+        } ?? first
     }
 
     /// A value made for `schema` (a request's without `readOnly` properties); an object's `naming`

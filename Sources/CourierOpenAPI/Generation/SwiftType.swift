@@ -91,6 +91,9 @@ struct ObjectModel {
         var type: SwiftType
         /// Whether the type is optional (not required, or nullable).
         var isOptional: Bool
+        /// Whether `nil` is written as `null` rather than left out: a required property that allows `null`
+        /// (and is sent, not `readOnly`), whose member a valid request has either way.
+        var writesNull = false
         /// The doc comment.
         var doc: String?
         /// The Swift literal of the schema's `default`, when the type can be written from one.

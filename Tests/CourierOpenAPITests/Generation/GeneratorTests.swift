@@ -335,4 +335,48 @@ struct GeneratorTests {
         #expect(text.contains(#"{\"role\":\"developer\",\"content\":\"sample\"}"#))
         #expect(text.contains(#"{\"ids\":[\"sample\"]}"#))
     }
+
+    /// A request body's example leaves out the `readOnly` properties of the `oneOf` choice it is: the one
+    /// its discriminator names, else the first that declares all its members.
+    @Test func aRequestExampleLeavesOutTheReadOnlyPropertiesOfItsChoice() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/a": {"post": {"operationId": "plain",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"oneOf": [{"$ref": "#/components/schemas/Email"}, {"$ref": "#/components/schemas/Phone"}]},
+                  "example": {"id": "P1", "kind": "phone", "number": "5", "self": "x"}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/b": {"post": {"operationId": "named",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"oneOf": [{"$ref": "#/components/schemas/Email"}, {"$ref": "#/components/schemas/Phone"}],
+                    "discriminator": {"propertyName": "kind", "mapping": {"call": "#/components/schemas/Phone"}}},
+                  "example": {"kind": "call", "self": "y"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Email": {"type": "object", "properties": {"id": {"type": "string", "readOnly": true},
+                 "kind": {"type": "string"}, "self": {"type": "string"}}},
+               "Phone": {"type": "object", "properties": {"id": {"type": "string", "readOnly": true},
+                 "kind": {"type": "string"}, "number": {"type": "string"}, "self": {"type": "string", "readOnly": true}}}}}}
+            """#)
+        #expect(text.contains(#""{\"kind\":\"phone\",\"number\":\"5\"}""#))
+        #expect(text.contains(#""{\"kind\":\"call\"}""#))
+    }
+
+    /// A required property that allows `null` is optional in the model and written as `null` when `nil`
+    /// (a request without the member is invalid); a `readOnly` one is left out.
+    @Test func aRequiredNullablePropertyIsWrittenAsNull() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Note": {"type": "object", "required": ["text", "reminder", "seen"], "properties": {
+                "text": {"type": "string"}, "reminder": {"type": "integer", "nullable": true},
+                "seen": {"type": "boolean", "nullable": true, "readOnly": true},
+                "tag": {"type": "string", "nullable": true}}}}}}
+            """#)
+        #expect(text.contains("public init(text: Swift.String, reminder: Swift.Int? = nil, seen: Swift.Bool? = nil"))
+        #expect(text.contains(#"try container.write(self.reminder, at: "reminder")"#))
+        #expect(text.contains(#"try container.writeIfPresent(self.seen, at: "seen")"#))
+        #expect(text.contains(#"try container.writeIfPresent(self.tag, at: "tag")"#))
+    }
 }
