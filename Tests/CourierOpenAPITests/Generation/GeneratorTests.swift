@@ -335,4 +335,23 @@ struct GeneratorTests {
         #expect(text.contains(#"{\"role\":\"developer\",\"content\":\"sample\"}"#))
         #expect(text.contains(#"{\"ids\":[\"sample\"]}"#))
     }
+
+    /// A 204, 205 or 304 answer has no body whatever content the document gives it: its decode returns
+    /// nothing, and its typed call returns nothing.
+    @Test func aBodylessStatusIsReadAsNoContent() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/items/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "delete": {"operationId": "deleteItem",
+                  "responses": {"204": {"description": "none", "content": {"application/json": {}}}}},
+                "put": {"operationId": "resetItem",
+                  "responses": {"205": {"description": "reset", "content": {"application/json": {"schema": {"type": "object",
+                    "properties": {"id": {"type": "string"}}}}}}}}}}}
+            """#)
+        #expect(text.contains("case 204: return ()"))
+        #expect(text.contains("case 205: return ()"))
+        #expect(!text.contains("OpenAPIValue.self"))
+        #expect(text.contains("public func deleteItem(id: Swift.String) async throws(Courier.CourierError) {"))
+    }
 }
