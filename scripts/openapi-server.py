@@ -1405,7 +1405,9 @@ class Swagger2Backend(Backend):
             "validate_responses": True,
             "use_models": False,
         }
-        self.spec = Spec.from_dict(copy.deepcopy(document), origin_url="file://" + os.path.abspath(path), config=config)
+        self.spec = Spec.from_dict(
+            self._without_colliding_keys(document), origin_url="file://" + os.path.abspath(path), config=config
+        )
         # The router's operations, with bravado-core's Operation objects.
         self.bravado_operations: Dict[Tuple[str, str], Any] = {}
         for resource in self.spec.resources.values():
@@ -1426,6 +1428,49 @@ class Swagger2Backend(Backend):
         from importlib.metadata import version
 
         return version(name)
+
+    @staticmethod
+    def _without_colliding_keys(document: dict) -> dict:
+        """A copy of `document` for bravado-core, which keys an operation's parameters by name alone and
+        refuses a document where an apiKey scheme the operation may use has the name of one of its
+        parameters, though they are in different places (Gitea's `token` query key and the `{token}` of
+        DELETE /users/{username}/tokens/{token}). Such an operation is given its security requirements
+        without the ones that name that scheme."""
+        from bravado_core.util import sanitize_name
+
+        copied = copy.deepcopy(document)
+        definitions = copied.get("securityDefinitions") or {}
+        key_names = {
+            scheme: sanitize_name(str(definition.get("name", "")))
+            for scheme, definition in definitions.items()
+            if isinstance(definition, dict) and definition.get("type") == "apiKey"
+        }
+        if not key_names:
+            return copied
+        parameters_by_ref = copied.get("parameters") or {}
+
+        def parameter_name(parameter: Any) -> Optional[str]:
+            if isinstance(parameter, dict) and isinstance(parameter.get("$ref"), str):
+                parameter = parameters_by_ref.get(parameter["$ref"].rsplit("/", 1)[-1])
+            return sanitize_name(str(parameter.get("name", ""))) if isinstance(parameter, dict) else None
+
+        for item in (copied.get("paths") or {}).values():
+            if not isinstance(item, dict):
+                continue
+            for method in METHODS:
+                operation = item.get(method)
+                if not isinstance(operation, dict):
+                    continue
+                parameters = (item.get("parameters") or []) + (operation.get("parameters") or [])
+                names = {parameter_name(parameter) for parameter in parameters}
+                requirements = operation.get("security", copied.get("security"))
+                if not isinstance(requirements, list):
+                    continue
+                colliding = {scheme for scheme, name in key_names.items() if name in names}
+                kept = [r for r in requirements if not (isinstance(r, dict) and colliding & set(r))]
+                if len(kept) != len(requirements):
+                    operation["security"] = kept
+        return copied
 
     def _operation(self, match: Match) -> Any:
         return self.bravado_operations[(match.operation.method, match.operation.template)]
@@ -1473,6 +1518,9 @@ class Swagger2Backend(Backend):
             if isinstance(members, dict):
                 form = {k: (v if isinstance(v, (str, int, float, bool)) else json.dumps(v)) for k, v in members.items()}
         body = request.body
+        # A body parameter of type string sent as text (Gitea's Markdown `consumes: [text/plain]`) is
+        # that text; bravado-core would read it as JSON.
+        as_text = self._takes_text(operation) and not is_json_type(mime)
 
         class Incoming(IncomingRequest):
             def __init__(self) -> None:
@@ -1484,7 +1532,7 @@ class Swagger2Backend(Backend):
                 self.raw_bytes = body
 
             def json(self, **kwargs: Any) -> Any:
-                return json.loads(body.decode("utf-8"))
+                return body.decode("utf-8") if as_text else json.loads(body.decode("utf-8"))
 
         return Incoming()
 
@@ -1515,6 +1563,14 @@ class Swagger2Backend(Backend):
         else:
             problems.extend(self._security_problems(request, operation))
         return problems
+
+    def _takes_text(self, operation: Any) -> bool:
+        """Whether the operation's body parameter is a string, which a text media type carries as is."""
+        for param in operation.params.values():
+            if param.location == "body":
+                schema = resolve(self.document, param.param_spec.get("schema"))
+                return isinstance(schema, dict) and schema.get("type") == "string"
+        return False
 
     def _requirements(self, operation: Any) -> List[dict]:
         """The operation's security requirements (its own, else the document's)."""
@@ -1555,6 +1611,7 @@ class Swagger2Backend(Backend):
             and "formData" not in locations
             and not is_json_type(mime)
             and mime != "application/x-msgpack"
+            and not self._takes_text(operation)
         ):
             return [f"Content-Type {mime}: the body parameter is read as JSON"]
         return []
