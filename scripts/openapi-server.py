@@ -14,8 +14,9 @@ standard output once it is ready. Every request, of any method to any path:
     presence of what the security requirements ask for) by an established validator: openapi-core
     for OpenAPI 3.x, bravado-core for Swagger 2.0. Invalid: 400, `X-OpenAPI-Validation: failed`.
   * when valid, is answered with the operation's success response (the lowest documented 2xx; 200 for
-    `default`), its body the documented example when that example is valid, else a value made from the
-    schema, `X-OpenAPI-Validation: passed`. The answer is validated as well; an invalid one is logged.
+    `default`; else the lowest documented 3xx), its body the documented example when that example is
+    valid, else a value made from the schema, `X-OpenAPI-Validation: passed`. The answer is validated as
+    well; an invalid one is logged.
 
 Every answer carries `X-OpenAPI-Operation` (the operationId, else `METHOD /path`) once an operation is
 found; the error answers have the JSON body
@@ -211,9 +212,11 @@ class Operation:
                 pattern += re.escape(piece)
         self.pattern = re.compile(pattern)
         # Concrete paths before templated ones (OpenAPI: "When matching URLs, concrete (non-templated)
-        # paths would be matched before their templated counterparts"): fewer variables, then more
-        # literal text, sort first.
-        self.rank = (len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", template)))
+        # paths would be matched before their templated counterparts"): fewer segments that are a
+        # variable alone (`/commits/{sha}.{type}` before `/commits/{sha}`, which would take `abc.diff`
+        # for its `sha`), then fewer variables, then more literal text, sort first.
+        whole = sum(1 for segment in template.split("/") if re.fullmatch(r"\{[^{}/]+\}", segment))
+        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", template)))
 
     def match(self, raw_path: str) -> Optional[Dict[str, str]]:
         """The decoded path variables when `raw_path` is this operation's path under one of its base
@@ -388,8 +391,9 @@ def choose_media_type(keys: List[str]) -> Optional[str]:
 
 
 def success_status(responses: dict) -> Optional[Tuple[int, str]]:
-    """The answer to give: the lowest documented 2xx (`2XX` as 200), else `default` as 200; with the
-    key of `responses` it came from. `None` when the operation documents no success."""
+    """The answer to give: the lowest documented 2xx (`2XX` as 200), else `default` as 200, else the
+    lowest documented 3xx (an operation that only redirects); with the key of `responses` it came
+    from. `None` when the operation documents none of them."""
     codes = sorted(int(key) for key in responses if re.fullmatch(r"2[0-9][0-9]", key))
     if codes:
         return codes[0], str(codes[0])
@@ -398,6 +402,9 @@ def success_status(responses: dict) -> Optional[Tuple[int, str]]:
             return 200, key
     if "default" in responses:
         return 200, "default"
+    redirects = sorted(int(key) for key in responses if re.fullmatch(r"3[0-9][0-9]", key))
+    if redirects:
+        return redirects[0], str(redirects[0])
     return None
 
 
@@ -1304,7 +1311,7 @@ class OpenAPI3Backend(Backend):
         chosen = success_status(responses)
         if chosen is None:
             answer = Answer(200, None, b"", [])
-            answer.problems.append("the operation documents no 2xx or default response; answered 200, no body")
+            answer.problems.append("the operation documents no 2xx, default or 3xx response; answered 200, no body")
             return answer
         status, key = chosen
         response = resolve(self.document, responses[key]) or {}
@@ -1654,7 +1661,7 @@ class Swagger2Backend(Backend):
         chosen = success_status(responses)
         if chosen is None:
             answer = Answer(200, None, b"", [])
-            answer.problems.append("the operation documents no 2xx or default response; answered 200, no body")
+            answer.problems.append("the operation documents no 2xx, default or 3xx response; answered 200, no body")
             return answer
         status, key = chosen
         response = resolve(self.document, responses[key]) or {}
@@ -1840,7 +1847,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if answer.content_type:
             self.send_header("Content-Type", answer.content_type)
         body = b"" if answer.status in BODYLESS_STATUSES else answer.body
-        if answer.status not in BODYLESS_STATUSES:
+        # A 205 says that it has no content (RFC 9110, 15.3.6): without the length a client reads on
+        # until the connection closes.
+        if answer.status not in BODYLESS_STATUSES or answer.status == 205:
             self.send_header("Content-Length", str(len(body)))
         self.send_header("X-OpenAPI-Validation", "passed")
         self.send_header("X-OpenAPI-Operation", label)
