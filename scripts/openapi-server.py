@@ -14,8 +14,9 @@ standard output once it is ready. Every request, of any method to any path:
     presence of what the security requirements ask for) by an established validator: openapi-core
     for OpenAPI 3.x, bravado-core for Swagger 2.0. Invalid: 400, `X-OpenAPI-Validation: failed`.
   * when valid, is answered with the operation's success response (the lowest documented 2xx; 200 for
-    `default`), its body the documented example when that example is valid, else a value made from the
-    schema, `X-OpenAPI-Validation: passed`. The answer is validated as well; an invalid one is logged.
+    `default`; else the lowest documented 3xx), its body the documented example when that example is
+    valid, else a value made from the schema, `X-OpenAPI-Validation: passed`. The answer is validated as
+    well; an invalid one is logged.
 
 Every answer carries `X-OpenAPI-Operation` (the operationId, else `METHOD /path`) once an operation is
 found; the error answers have the JSON body
@@ -211,9 +212,11 @@ class Operation:
                 pattern += re.escape(piece)
         self.pattern = re.compile(pattern)
         # Concrete paths before templated ones (OpenAPI: "When matching URLs, concrete (non-templated)
-        # paths would be matched before their templated counterparts"): fewer variables, then more
-        # literal text, sort first.
-        self.rank = (len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", template)))
+        # paths would be matched before their templated counterparts"): fewer segments that are a
+        # variable alone (`/commits/{sha}.{type}` before `/commits/{sha}`, which would take `abc.diff`
+        # for its `sha`), then fewer variables, then more literal text, sort first.
+        whole = sum(1 for segment in template.split("/") if re.fullmatch(r"\{[^{}/]+\}", segment))
+        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", template)))
 
     def match(self, raw_path: str) -> Optional[Dict[str, str]]:
         """The decoded path variables when `raw_path` is this operation's path under one of its base
@@ -388,8 +391,9 @@ def choose_media_type(keys: List[str]) -> Optional[str]:
 
 
 def success_status(responses: dict) -> Optional[Tuple[int, str]]:
-    """The answer to give: the lowest documented 2xx (`2XX` as 200), else `default` as 200; with the
-    key of `responses` it came from. `None` when the operation documents no success."""
+    """The answer to give: the lowest documented 2xx (`2XX` as 200), else `default` as 200, else the
+    lowest documented 3xx (an operation that only redirects); with the key of `responses` it came
+    from. `None` when the operation documents none of them."""
     codes = sorted(int(key) for key in responses if re.fullmatch(r"2[0-9][0-9]", key))
     if codes:
         return codes[0], str(codes[0])
@@ -398,6 +402,9 @@ def success_status(responses: dict) -> Optional[Tuple[int, str]]:
             return 200, key
     if "default" in responses:
         return 200, "default"
+    redirects = sorted(int(key) for key in responses if re.fullmatch(r"3[0-9][0-9]", key))
+    if redirects:
+        return redirects[0], str(redirects[0])
     return None
 
 
@@ -1398,7 +1405,7 @@ class OpenAPI3Backend(Backend):
         chosen = success_status(responses)
         if chosen is None:
             answer = Answer(200, None, b"", [])
-            answer.problems.append("the operation documents no 2xx or default response; answered 200, no body")
+            answer.problems.append("the operation documents no 2xx, default or 3xx response; answered 200, no body")
             return answer
         status, key = chosen
         response = resolve(self.document, responses[key]) or {}
@@ -1499,7 +1506,9 @@ class Swagger2Backend(Backend):
             "validate_responses": True,
             "use_models": False,
         }
-        self.spec = Spec.from_dict(copy.deepcopy(document), origin_url="file://" + os.path.abspath(path), config=config)
+        self.spec = Spec.from_dict(
+            self._without_colliding_keys(document), origin_url="file://" + os.path.abspath(path), config=config
+        )
         # The router's operations, with bravado-core's Operation objects.
         self.bravado_operations: Dict[Tuple[str, str], Any] = {}
         for resource in self.spec.resources.values():
@@ -1520,6 +1529,49 @@ class Swagger2Backend(Backend):
         from importlib.metadata import version
 
         return version(name)
+
+    @staticmethod
+    def _without_colliding_keys(document: dict) -> dict:
+        """A copy of `document` for bravado-core, which keys an operation's parameters by name alone and
+        refuses a document where an apiKey scheme the operation may use has the name of one of its
+        parameters, though they are in different places (Gitea's `token` query key and the `{token}` of
+        DELETE /users/{username}/tokens/{token}). Such an operation is given its security requirements
+        without the ones that name that scheme."""
+        from bravado_core.util import sanitize_name
+
+        copied = copy.deepcopy(document)
+        definitions = copied.get("securityDefinitions") or {}
+        key_names = {
+            scheme: sanitize_name(str(definition.get("name", "")))
+            for scheme, definition in definitions.items()
+            if isinstance(definition, dict) and definition.get("type") == "apiKey"
+        }
+        if not key_names:
+            return copied
+        parameters_by_ref = copied.get("parameters") or {}
+
+        def parameter_name(parameter: Any) -> Optional[str]:
+            if isinstance(parameter, dict) and isinstance(parameter.get("$ref"), str):
+                parameter = parameters_by_ref.get(parameter["$ref"].rsplit("/", 1)[-1])
+            return sanitize_name(str(parameter.get("name", ""))) if isinstance(parameter, dict) else None
+
+        for item in (copied.get("paths") or {}).values():
+            if not isinstance(item, dict):
+                continue
+            for method in METHODS:
+                operation = item.get(method)
+                if not isinstance(operation, dict):
+                    continue
+                parameters = (item.get("parameters") or []) + (operation.get("parameters") or [])
+                names = {parameter_name(parameter) for parameter in parameters}
+                requirements = operation.get("security", copied.get("security"))
+                if not isinstance(requirements, list):
+                    continue
+                colliding = {scheme for scheme, name in key_names.items() if name in names}
+                kept = [r for r in requirements if not (isinstance(r, dict) and colliding & set(r))]
+                if len(kept) != len(requirements):
+                    operation["security"] = kept
+        return copied
 
     def _operation(self, match: Match) -> Any:
         return self.bravado_operations[(match.operation.method, match.operation.template)]
@@ -1567,6 +1619,9 @@ class Swagger2Backend(Backend):
             if isinstance(members, dict):
                 form = {k: (v if isinstance(v, (str, int, float, bool)) else json.dumps(v)) for k, v in members.items()}
         body = request.body
+        # A body parameter of type string sent as text (Gitea's Markdown `consumes: [text/plain]`) is
+        # that text; bravado-core would read it as JSON.
+        as_text = self._takes_text(operation) and not is_json_type(mime)
 
         class Incoming(IncomingRequest):
             def __init__(self) -> None:
@@ -1578,7 +1633,7 @@ class Swagger2Backend(Backend):
                 self.raw_bytes = body
 
             def json(self, **kwargs: Any) -> Any:
-                return json.loads(body.decode("utf-8"))
+                return body.decode("utf-8") if as_text else json.loads(body.decode("utf-8"))
 
         return Incoming()
 
@@ -1609,6 +1664,14 @@ class Swagger2Backend(Backend):
         else:
             problems.extend(self._security_problems(request, operation))
         return problems
+
+    def _takes_text(self, operation: Any) -> bool:
+        """Whether the operation's body parameter is a string, which a text media type carries as is."""
+        for param in operation.params.values():
+            if param.location == "body":
+                schema = resolve(self.document, param.param_spec.get("schema"))
+                return isinstance(schema, dict) and schema.get("type") == "string"
+        return False
 
     def _requirements(self, operation: Any) -> List[dict]:
         """The operation's security requirements (its own, else the document's)."""
@@ -1649,6 +1712,7 @@ class Swagger2Backend(Backend):
             and "formData" not in locations
             and not is_json_type(mime)
             and mime != "application/x-msgpack"
+            and not self._takes_text(operation)
         ):
             return [f"Content-Type {mime}: the body parameter is read as JSON"]
         return []
@@ -1691,7 +1755,7 @@ class Swagger2Backend(Backend):
         chosen = success_status(responses)
         if chosen is None:
             answer = Answer(200, None, b"", [])
-            answer.problems.append("the operation documents no 2xx or default response; answered 200, no body")
+            answer.problems.append("the operation documents no 2xx, default or 3xx response; answered 200, no body")
             return answer
         status, key = chosen
         response = resolve(self.document, responses[key]) or {}
@@ -1877,7 +1941,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if answer.content_type:
             self.send_header("Content-Type", answer.content_type)
         body = b"" if answer.status in BODYLESS_STATUSES else answer.body
-        if answer.status not in BODYLESS_STATUSES:
+        # A 205 says that it has no content (RFC 9110, 15.3.6): without the length a client reads on
+        # until the connection closes.
+        if answer.status not in BODYLESS_STATUSES or answer.status == 205:
             self.send_header("Content-Length", str(len(body)))
         self.send_header("X-OpenAPI-Validation", "passed")
         self.send_header("X-OpenAPI-Operation", label)

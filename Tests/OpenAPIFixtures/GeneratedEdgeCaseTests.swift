@@ -244,4 +244,26 @@ import Testing
             .saveSearch(body: EdgeCases.SaveSearchRequest(tags: ["a", "b c"], query: "x")))
         #expect(String(decoding: search.data, as: UTF8.self) == "tags=a,b%20c&query=x")
     }
+
+    /// A multipart body's required file (`format: binary`) has a sample, the bytes that its base64 in the
+    /// sample's JSON stands for (text that is not base64 did not decode, and left the operation without one).
+    @Test func aFileOfAMultipartBodyHasASample() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "uploadAsset" })
+        guard case .uploadAsset(let body) = sample else {
+            Issue.record("not the sample of uploadAsset")
+            return
+        }
+        #expect(body.attachment == Data("sample".utf8))
+    }
+
+    /// A parameter whose example is not of its schema's kind (an array's written as text) has a sample
+    /// made for the schema: the example did not decode, and left the operation without one.
+    @Test func aParameterWhoseExampleIsOfAnotherKindHasASample() throws {
+        let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "listItems" })
+        guard case .listItems(_, _, let periods) = sample else {
+            Issue.record("not the sample of listItems")
+            return
+        }
+        #expect(periods == ["sample"])
+    }
 }

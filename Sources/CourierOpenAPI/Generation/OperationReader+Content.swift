@@ -146,7 +146,8 @@ extension OperationReader {
                     GenerationWarning(
                         pointer: resolvedPointer + "/links", message: "links are not generated; skipped"))
             }
-            let entries = response["content"]?.object?.entries ?? []
+            // A 204, 205 or 304 answer has no body (RFC 9110), whatever content the document gives it.
+            let entries = [204, 205, 304].contains(code) ? [] : response["content"]?.object?.entries ?? []
             let chosen = entries.min { Self.rank(Self.bodyKind($0.key)) < Self.rank(Self.bodyKind($1.key)) }
             guard let chosen else {
                 replies.append(Operation.Reply(status: code, range: range, kind: .none, schema: nil, example: nil))

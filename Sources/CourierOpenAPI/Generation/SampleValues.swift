@@ -8,9 +8,11 @@ struct SampleValues {
 
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
+    /// An example of another kind than the schema's type (an array parameter's written as the text it is
+    /// sent as, Asana's `"221693,506165"`) would not decode as the generated type: a value is made instead.
     func json(for schema: DocumentNode?, example: DocumentNode?, forRequest: Bool = false) -> String {
         guard let schema else { return example?.sampleJSON() ?? "{}" }
-        guard let example else { return value(for: schema, depth: 0, forRequest: forRequest) }
+        guard let example, fits(example, schema) else { return value(for: schema, depth: 0, forRequest: forRequest) }
         return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
     }
 
@@ -68,12 +70,16 @@ struct SampleValues {
     }
 
     /// A value made for `schema` (a request's without `readOnly` properties); an object's `naming`
-    /// member, when given, is set to its value (a discriminator's, for the choice made).
+    /// member, when given, is set to its value (a discriminator's, for the choice made). A `oneOf`
+    /// choice's object (`isChoice`) also has its optional properties that allow only listed values (`enum`,
+    /// `const`): choices that require nothing the others refuse are told apart by them (a `type` of
+    /// `[card]` against one of `[bank]`), and an empty object would match several.
     private func value(
-        for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil
+        for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil,
+        isChoice: Bool = false
     ) -> String {
         guard let schema = models.dereferenced(schema) else { return "null" }
-        if let example = schema["example"] ?? schema["examples"]?.array?.first {
+        if let example = schema["example"] ?? schema["examples"]?.array?.first, fits(example, schema) {
             return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
         }
         if let constant = schema["const"] { return constant.sampleJSON() }
@@ -88,7 +94,7 @@ struct SampleValues {
             guard Self.onlyConstrains(choice), schema["properties"] != nil else {
                 return value(
                     for: choice, depth: depth + 1, forRequest: forRequest,
-                    naming: discriminator(of: schema, for: choice))
+                    naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
             }
             alsoRequired = choice["required"]?.array?.compactMap(\.string) ?? []
         }
@@ -112,7 +118,8 @@ struct SampleValues {
             collect(schema, properties: &properties, required: &required, depth: 0)
             required += alsoRequired
             let fields = properties.filter { key, property in
-                required.contains(key) && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
+                (required.contains(key) || (isChoice && isEnumerated(property)))
+                    && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
             }
             .map { key, property in
                 SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1, forRequest: forRequest)
@@ -141,6 +148,28 @@ struct SampleValues {
         }
         let mapped = schema["discriminator"]?["mapping"]?.object?.entries.first { $0.value.string == reference }?.key
         return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")
+    }
+
+    /// Whether `example` is of a kind that `schema`'s `type` names (any, when it names none; `null` always,
+    /// and a number for an integer, which a generated type reads when it has no fraction).
+    private func fits(_ example: DocumentNode, _ schema: DocumentNode) -> Bool {
+        let schema = models.dereferenced(schema) ?? schema
+        let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
+        guard !types.isEmpty else { return true }
+        switch example.value {
+        case .null: return true
+        case .bool: return types.contains("boolean")
+        case .integer, .number: return types.contains("integer") || types.contains("number")
+        case .string: return types.contains("string")
+        case .array: return types.contains("array")
+        case .object: return types.contains("object")
+        }
+    }
+
+    /// Whether `schema` (through a `$ref`) allows a list of values: an `enum` or a `const`.
+    private func isEnumerated(_ schema: DocumentNode) -> Bool {
+        let schema = models.dereferenced(schema) ?? schema
+        return schema["enum"]?.array?.isEmpty == false || schema["const"] != nil
     }
 
     /// Whether `schema` only constrains the value around it: no type, properties, reference or parts.
@@ -192,7 +221,9 @@ struct SampleValues {
         case "hostname": candidates = ["example.com"]
         case "ipv4": candidates = ["192.0.2.1"]
         case "ipv6": candidates = ["2001:db8::1"]
-        case "byte": candidates = ["c2FtcGxl"]
+        // Both are `Data` in the model, which reads a JSON string as base64: text that is not base64 would
+        // not decode, and the sample would be left out.
+        case "byte", "binary": candidates = ["c2FtcGxl"]
         default: candidates = ["sample", "1", "a", "A1", "sample-1", "2024-01-01", "abc123", "0"]
         }
         if let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern) {

@@ -20,16 +20,22 @@ extension Swagger2Converter {
     }
 
     /// A response: its schema under each media type of `produces` (and of its `examples`), each example
-    /// as the `example` of its media type, its headers with a schema each.
+    /// as the `example` of its media type, its headers with a schema each. A `$ref` to one of the
+    /// document's `responses` stays a reference when the operation produces what the document does;
+    /// otherwise the response is written in place with the operation's media types (Gitea's shared
+    /// string response, which its Markdown operations produce as `text/html`).
     mutating func convertResponse(_ response: DocumentNode, produces: [String], at path: [String]) -> DocumentNode {
         if let reference = response.reference {
             let tokens = ReferencePointer.tokens(reference)
             let location = response.location
             guard reference.hasPrefix("#"), tokens.count == 2, tokens[0] == "responses",
-                source["responses"]?[tokens[1]] != nil
+                let shared = source["responses"]?[tokens[1]]
             else {
                 warn("`$ref` \(reference) does not name one of the document's `responses`: left out", at: path)
                 return .object(DocumentObject([("description", .string("", at: location))]), at: location)
+            }
+            if produces != self.produces, shared.reference == nil {
+                return convertResponse(shared, produces: produces, at: ["responses", tokens[1]])
             }
             let converted = ReferencePointer.make(["components", "responses", tokens[1]])
             return .object(DocumentObject([("$ref", .string(converted, at: location))]), at: location)

@@ -379,4 +379,74 @@ struct GeneratorTests {
         #expect(text.contains(#"try container.writeIfPresent(self.seen, at: "seen")"#))
         #expect(text.contains(#"try container.writeIfPresent(self.tag, at: "tag")"#))
     }
+
+    /// A `oneOf` choice without a discriminator, whose properties are all optional, is sampled with its
+    /// enumerated ones (the first value), which tell it from the other choices: an empty object would
+    /// match both.
+    @Test func aChoiceSampleHasTheEnumeratedPropertiesThatTellItApart() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/payments": {"post": {"operationId": "pay",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {
+                  "oneOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"}]}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Card": {"type": "object", "properties": {
+                 "method": {"type": "string", "enum": ["card", "debit_card"]}, "number": {"type": "string"}}},
+               "Bank": {"type": "object", "properties": {
+                 "method": {"type": "string", "enum": ["bank"]}, "iban": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains(#""{\"method\":\"card\"}""#))
+    }
+
+    /// A 204, 205 or 304 answer has no body whatever content the document gives it: its decode returns
+    /// nothing, and its typed call returns nothing.
+    @Test func aBodylessStatusIsReadAsNoContent() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/items/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "delete": {"operationId": "deleteItem",
+                  "responses": {"204": {"description": "none", "content": {"application/json": {}}}}},
+                "put": {"operationId": "resetItem",
+                  "responses": {"205": {"description": "reset", "content": {"application/json": {"schema": {"type": "object",
+                    "properties": {"id": {"type": "string"}}}}}}}}}}}
+            """#)
+        #expect(text.contains("case 204: return ()"))
+        #expect(text.contains("case 205: return ()"))
+        #expect(!text.contains("OpenAPIValue.self"))
+        #expect(text.contains("public func deleteItem(id: Swift.String) async throws(Courier.CourierError) {"))
+    }
+
+    /// A `format: binary` string, a file of a multipart body (Gitea's attachments), is sampled as base64:
+    /// the model's `Data` reads nothing else from JSON, and a sample that does not decode is left out.
+    @Test func aBinarySampleIsBase64() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/assets": {"post": {"operationId": "upload",
+                "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {
+                  "type": "object", "required": ["attachment"],
+                  "properties": {"attachment": {"type": "string", "format": "binary"}}}}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"attachment\":\"c2FtcGxl\"}"#))
+    }
+
+    /// A parameter's example of another kind than its schema (an array's written as the text it is sent
+    /// as, Asana's) is not the sample: it would not decode as the parameter's type, and the operation
+    /// would have no sample. A value is made for the schema instead.
+    @Test func anExampleOfAnotherKindIsNotTheSample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/goals": {"get": {"operationId": "getGoals", "parameters": [
+                {"name": "time_periods", "in": "query", "explode": false, "example": "221693,506165",
+                 "schema": {"type": "array", "items": {"type": "string"}}}],
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value([Swift.String].self, "[\"sample\"]")"#))
+        #expect(!text.contains("221693"))
+    }
 }

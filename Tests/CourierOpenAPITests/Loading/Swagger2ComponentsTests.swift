@@ -58,6 +58,27 @@ import Testing
         #expect(LoadingTestSupport.referenceProblems(in: converted.root) == [])
     }
 
+    /// A `$ref` to a shared response from an operation that produces other media types than the
+    /// document is the response written out with the operation's (Gitea's string answer, which its
+    /// Markdown operations produce as `text/html`); from one that produces the document's, a reference.
+    @Test func aSharedResponseTakesTheOperationsMediaTypes() throws {
+        let converted = try LoadingTestSupport.convert(
+            ##"""
+            {"produces": ["application/json"], "paths": {"/markdown": {
+              "post": {"produces": ["text/html"], "responses": {"200": {"$ref": "#/responses/Text"}}},
+              "get": {"responses": {"200": {"$ref": "#/responses/Text"}}}}},
+             "responses": {"Text": {"description": "text", "schema": {"type": "string"}}}}
+            """##)
+        #expect(converted.warnings == [])
+        #expect(
+            try converted.root[pointer: "/paths/~1markdown/post/responses/200"]?.plain
+                == plain(##"{"description": "text", "content": {"text/html": {"schema": {"type": "string"}}}}"##))
+        #expect(
+            converted.root[pointer: "/paths/~1markdown/get/responses/200/$ref"]?.string
+                == "#/components/responses/Text")
+        #expect(LoadingTestSupport.referenceProblems(in: converted.root) == [])
+    }
+
     /// Reusable parameters: body ones become request bodies, form ones are put into the forms that use
     /// them, the others parameters; `$ref`s to them follow. A body of other media types than the
     /// document's is written out in the operation.

@@ -174,4 +174,45 @@ struct OpenAPIServerTests {
         #expect(unknown.status == 404)
         #expect(unknown.validation == "no-operation")
     }
+
+    /// A Swagger 2.0 document whose API key has the name of an operation's path parameter (Gitea's
+    /// `token`), which bravado-core refuses as it is: the server starts, and the operation's request
+    /// passes with the other scheme. A body parameter of type string sent as `text/plain` is that text.
+    @Test("Swagger 2.0: an API key named like a path parameter, a text body")
+    func swagger20KeyNamedLikeAParameterAndATextBody() async throws {
+        let document = ##"""
+            {"swagger": "2.0", "info": {"title": "Keys", "version": "1"}, "basePath": "/api",
+             "consumes": ["application/json"], "produces": ["application/json"],
+             "securityDefinitions": {"Token": {"type": "apiKey", "name": "token", "in": "query"},
+                                     "Basic": {"type": "basic"}},
+             "security": [{"Basic": []}, {"Token": []}],
+             "paths": {
+               "/tokens/{token}": {"delete": {"operationId": "deleteToken",
+                 "parameters": [{"name": "token", "in": "path", "required": true, "type": "string"}],
+                 "responses": {"204": {"description": "gone"}}}},
+               "/render": {"post": {"operationId": "render", "consumes": ["text/plain"], "produces": ["text/html"],
+                 "parameters": [{"name": "body", "in": "body", "required": true, "schema": {"type": "string"}}],
+                 "responses": {"200": {"description": "html", "schema": {"type": "string"}}}}}}}
+            """##
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("swagger.json")
+        try Data(document.utf8).write(to: path)
+        let server = try await OpenAPIServer.start(document: path.path)
+        defer { server.stop() }
+        let basic = ["Authorization": "Basic dXNlcjpwYXNz"]
+
+        let delete = try await Self.send("DELETE", "/api/tokens/abc", to: server, headers: basic)
+        #expect(delete.status == 204, "\(String(decoding: delete.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(delete.validation == "passed")
+        #expect(delete.operation == "deleteToken")
+
+        let render = try await Self.send(
+            "POST", "/api/render", to: server, headers: basic.merging(["Content-Type": "text/plain"]) { $1 },
+            body: "# Title")
+        #expect(render.status == 200, "\(String(decoding: render.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(render.validation == "passed")
+        #expect(render.operation == "render")
+    }
 }
