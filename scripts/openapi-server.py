@@ -4,8 +4,8 @@
     openapi-server.py DOCUMENT [--port N] [--exit-with-stdin] [--check-document]
 
 DOCUMENT is an OpenAPI 3.0, 3.1 (or 3.2) or Swagger 2.0 document, JSON or YAML. The server listens on
-127.0.0.1 (port N; 0, the default, takes any free port) and prints one line, `listening on PORT`, to
-standard output once it is ready. Every request, of any method to any path:
+127.0.0.1 (port N; 0, the default, takes any free port) and prints one line, `listening on PORT with
+COUNT operations`, to standard output once it is ready. Every request, of any method to any path:
 
   * is matched to an operation of the document: its path must be one of the document's paths under a
     base path of the document's servers (the path part of each `servers[].url`, variables at their
@@ -2014,7 +2014,7 @@ def main() -> int:
     # One write of the whole line (a reader may stop reading as soon as it has it), then standard
     # output goes to /dev/null: nothing else is printed there, and a closed pipe must not end the server.
     try:
-        os.write(1, f"listening on {port}\n".encode("ascii"))
+        os.write(1, f"listening on {port} with {len(backend.router.operations)} operations\n".encode("ascii"))
     except BrokenPipeError:
         pass
     devnull = os.open(os.devnull, os.O_WRONLY)

@@ -27,6 +27,8 @@ package final class OpenAPIServer: Sendable {
     package let baseURL: URL
     /// The document the server validates against (an absolute path).
     package let document: String
+    /// How many operations the server found in the document (each method of each path).
+    package let operationCount: Int
     /// The server's log: a line per request, and the validator's findings about answers it made.
     private let logFile: URL
     /// The server's standard input, kept open: the server exits when it closes, so a test process that
@@ -51,14 +53,20 @@ package final class OpenAPIServer: Sendable {
             "courier-openapi-server-\(UUID().uuidString)")
         let log = folder.appendingPathComponent("server.log")
         let input = try ChildPipe()
+        var operations = 0
         server = try ServerProcess(
             folder: folder, prepare: {},
-            launch: { try OpenAPIServer.launch(document: document, log: log, input: input) })
+            launch: {
+                let (process, url, count) = try OpenAPIServer.launch(document: document, log: log, input: input)
+                operations = count
+                return (process, url)
+            })
         self.input = input
         self.document = document
         logFile = log
         baseURL = server.url
         port = server.url.port ?? 0
+        operationCount = operations
     }
 
     /// What the server logged so far.
@@ -80,9 +88,11 @@ package final class OpenAPIServer: Sendable {
     /// idle machine, much more on a busy one.
     private static let startupLimit: TimeInterval = 180
 
-    /// Starts the server with its standard error in `log`, and reads `listening on PORT` from its
-    /// standard output; throws (with the log) when it exits or says nothing in time.
-    private static func launch(document: String, log: URL, input: ChildPipe) throws -> (ChildProcess, URL) {
+    /// Starts the server with its standard error in `log`, and reads `listening on PORT with COUNT
+    /// operations` from its standard output; throws (with the log) when it exits or says nothing in time.
+    private static func launch(
+        document: String, log: URL, input: ChildPipe
+    ) throws -> (ChildProcess, URL, operations: Int) {
         let errorOutput = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard errorOutput >= 0 else { throw OpenAPIServerError("cannot create \(log.path)") }
         defer { close(errorOutput) }
@@ -96,7 +106,7 @@ package final class OpenAPIServer: Sendable {
         let started = Date()
         let printed = readListeningLine(from: output, process: process, until: started + startupLimit)
         if let port = printed.port, let url = URL(string: "http://127.0.0.1:\(port)") {
-            return (process, url)
+            return (process, url, printed.operations)
         }
         let exited = !process.isRunning
         process.kill()
@@ -114,10 +124,11 @@ package final class OpenAPIServer: Sendable {
             """)
     }
 
-    /// Reads the child's standard output until a line `listening on PORT`, its end, or `deadline`.
+    /// Reads the child's standard output until a line `listening on PORT with COUNT operations`, its
+    /// end, or `deadline`.
     private static func readListeningLine(
         from output: ChildPipe, process: ChildProcess, until deadline: Date
-    ) -> (port: Int?, text: String) {
+    ) -> (port: Int?, operations: Int, text: String) {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date() < deadline {
@@ -133,10 +144,12 @@ package final class OpenAPIServer: Sendable {
             // Whole lines only: the last piece may still be on its way.
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             where line.hasPrefix("listening on ") {
-                if let port = Int(line.dropFirst("listening on ".count)) { return (port, text) }
+                let words = line.split(separator: " ")
+                guard words.count == 6, let port = Int(words[2]), let operations = Int(words[4]) else { continue }
+                return (port, operations, text)
             }
         }
-        return (nil, String(decoding: received, as: UTF8.self))
+        return (nil, 0, String(decoding: received, as: UTF8.self))
     }
 }
 
