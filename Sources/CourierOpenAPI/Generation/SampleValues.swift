@@ -37,6 +37,7 @@ struct SampleValues {
                     continue
                 }
                 if models.isMarked(property, "readOnly") { continue }
+                guard let member = fitted(member, to: property, isRequired: required.contains(key)) else { continue }
                 kept.set(withoutReadOnly(member, schema: property, depth: depth + 1), for: key)
             }
             let result = DocumentNode(value: .object(kept), location: value.location)
@@ -164,6 +165,18 @@ struct SampleValues {
         case .array: return types.contains("array")
         case .object: return types.contains("object")
         }
+    }
+
+    /// `member` as a property of `schema` reads it: itself when of its kind; in a list of one when the
+    /// schema is a list of its kind (a form body's example writes a repeated field's one value as the
+    /// value, Twilio's `"Permission": "sendMessage"`); left out (nil) when optional and of another kind.
+    private func fitted(_ member: DocumentNode, to schema: DocumentNode, isRequired: Bool) -> DocumentNode? {
+        if fits(member, schema) { return member }
+        let resolved = models.dereferenced(schema) ?? schema
+        if let items = resolved["items"], fits(member, items) {
+            return DocumentNode(value: .array([member]), location: member.location)
+        }
+        return isRequired ? member : nil
     }
 
     /// Whether `schema` (through a `$ref`) allows a list of values: an `enum` or a `const`.

@@ -449,4 +449,21 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value([Swift.String].self, "[\"sample\"]")"#))
         #expect(!text.contains("221693"))
     }
+
+    /// A body example's member written as one value where its property is a list (a form's repeated
+    /// field, Twilio's) is a list of that value; an optional member of another kind is left out.
+    @Test func aBodyExamplesMembersAreFittedToTheirProperties() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/roles": {"post": {"operationId": "createRole",
+                "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {
+                  "schema": {"type": "object", "required": ["Permission"], "properties": {
+                    "Permission": {"type": "array", "items": {"type": "string"}},
+                    "Priority": {"type": "integer"}}},
+                  "example": {"Permission": "sendMessage", "Priority": "high"}}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"Permission\":[\"sendMessage\"]}"#))
+    }
 }
