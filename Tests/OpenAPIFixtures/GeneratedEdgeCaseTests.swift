@@ -204,6 +204,32 @@ import Testing
         #expect(bytes == Data([0xFF, 0x00, 0x7B]))
     }
 
+    /// A model inherits the properties of a `$ref` to a `$ref` (they were left out), and a property that
+    /// a later `allOf` part marks read-only is optional and left out of the request's sample.
+    @Test func inheritedPropertiesThroughReferencesAndALaterReadOnlyMark() throws {
+        let badge = EdgeCases.Badge(title: "Gold", level: 3)
+        #expect(badge.slug == nil)
+        let read = try JSONDecoder().decode(
+            EdgeCases.Badge.self, from: Data(#"{"slug":"gold","title":"Gold","level":3}"#.utf8))
+        #expect(read.slug == "gold")
+        #expect(read.title == "Gold")
+        #expect(read.level == 3)
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createBadge" })
+        guard case .createBadge(let body) = sample else {
+            Issue.record("not the sample of createBadge")
+            return
+        }
+        #expect(body.slug == nil)
+        #expect(!body.title.isEmpty)
+    }
+
+    /// An operation that documents only a redirect accepts 3xx besides 2xx: a transport told not to
+    /// follow redirects returns the 3xx, which is then its answer.
+    @Test func anOperationAnsweringWithARedirectAcceptsIt() {
+        #expect(EdgeCases.Paths.downloadReport(id: 1).validationType == .successAndRedirectCodes)
+        #expect(EdgeCases.Paths.downloadReport(id: 1).validationType.accepts(302))
+    }
+
     /// A required `readOnly` property is optional in the model (a request leaves it out), and the sample
     /// leaves out what the document's example gives for it; a path parameter's sample fits its pattern.
     @Test func readOnlyPropertiesAndPatternsInSamples() throws {

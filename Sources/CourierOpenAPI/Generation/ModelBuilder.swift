@@ -7,6 +7,8 @@ final class ModelBuilder {
     var warnings: [GenerationWarning] = []
     /// The models, in the order they were made.
     private(set) var models: [ModelDeclaration] = []
+    /// Each model's place in `models`, by name.
+    private var indexByName: [String: Int] = [:]
     private var typeNames = NameScope(reserved: SwiftNames.reservedTypeNames)
     /// The type each `$ref` target (by pointer) became; set before it is built, so cycles end.
     private var typesByPointer: [String: SwiftType] = [:]
@@ -78,6 +80,16 @@ final class ModelBuilder {
             return (.model(name), nullable)
         }
         return (plainType(of: schema, suggestedName: suggestedName, pointer: pointer), nullable)
+    }
+
+    /// The model declared as `name`.
+    func model(named name: String) -> ModelDeclaration? {
+        indexByName[name].map { models[$0] }
+    }
+
+    private func add(_ model: ModelDeclaration) {
+        indexByName[model.name] = models.count
+        models.append(model)
     }
 
     /// The node a local `$ref` points to.
@@ -195,7 +207,7 @@ final class ModelBuilder {
                 if let title, !title.isEmpty { name = SwiftNames.memberName(title) }
                 return EnumerationModel.Case(name: caseNames.unique(name), literal: literal, doc: doc)
             }
-            models.append(.enumeration(EnumerationModel(name: name, doc: doc, rawType: raw, cases: cases)))
+            add(.enumeration(EnumerationModel(name: name, doc: doc, rawType: raw, cases: cases)))
             return
         }
         if let choices = schema.unionChoices {
@@ -217,7 +229,7 @@ final class ModelBuilder {
             type = .freeForm
         }
         aliases[name] = type
-        models.append(.alias(name: name, doc: doc, type: type))
+        add(.alias(name: name, doc: doc, type: type))
     }
 
     /// Whether following aliases from `type` comes back to `name` (a schema that only refers to itself,
@@ -259,7 +271,7 @@ final class ModelBuilder {
                 name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type,
                 discriminatorValues: values)
         }
-        models.append(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
+        add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
     }
 
     /// The one value a property can have (a `const`, or an `enum` of one value, as documents write a
@@ -312,12 +324,11 @@ final class ModelBuilder {
     private func impliedDiscriminator(of choices: [DocumentNode]) -> (name: String, values: [String])? {
         var constants: [[String: String]] = []
         for choice in choices {
-            var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
-            var required = Set<String>()
-            collect(choice, pointer: "", into: &properties, required: &required, depth: 0)
             var own: [String: String] = [:]
-            for property in properties {
-                if let value = dereferenced(property.schema)?.onlyValue?.string { own[property.key] = value }
+            for property in ObjectProperties(of: choice, models: self).list {
+                // The last declaration that allows one value: a later `allOf` part narrows the base's.
+                let values = property.declarations.compactMap { dereferenced($0)?.onlyValue?.string }
+                if let value = values.last { own[property.key] = value }
             }
             constants.append(own)
         }
@@ -342,29 +353,27 @@ final class ModelBuilder {
     }
 
     private func declareObject(_ schema: DocumentNode, name: String, doc: String?, pointer: String) {
-        var properties: [(key: String, schema: DocumentNode, pointer: String)] = []
-        var required = Set<String>()
-        collect(schema, pointer: pointer, into: &properties, required: &required, depth: 0)
+        let object = ObjectProperties(of: schema, pointer: pointer, models: self)
         var names = NameScope(reserved: ["init"])
-        var seen = Set<String>()
         var built: [ObjectModel.Property] = []
-        for property in properties where seen.insert(property.key).inserted {
+        for property in object.list {
             let memberName = names.unique(SwiftNames.memberName(property.key))
             let (type, nullable) = self.type(
                 of: property.schema, suggestedName: name + SwiftNames.typeName(property.key),
                 pointer: property.pointer)
-            let isRequired = required.contains(property.key)
-            let readOnly = isMarked(property.schema, "readOnly")
+            let isRequired = object.required.contains(property.key)
+            let readOnly = property.isReadOnly
+            let narrowed = property.declarations.dropFirst().last { dereferenced($0)?.onlyValue != nil }
             built.append(
                 ObjectModel.Property(
                     key: property.key, name: memberName, type: type,
                     // A required `readOnly` property is required in responses only (and `writeOnly` in
                     // requests only): the one model serves both.
-                    isOptional: nullable || !isRequired || readOnly || isMarked(property.schema, "writeOnly"),
+                    isOptional: nullable || !isRequired || readOnly || property.isWriteOnly,
                     writesNull: nullable && isRequired && !readOnly,
                     doc: Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }
-                        ?? onlyValue(of: property.schema, type: type)))
+                        ?? onlyValue(of: narrowed ?? property.schema, type: type)))
         }
         var additional: (name: String, type: SwiftType)?
         if let extra = additionalSchema(of: schema, at: pointer) {
@@ -372,7 +381,7 @@ final class ModelBuilder {
                 of: extra.schema, suggestedName: name + "Value", pointer: extra.pointer)
             additional = (names.unique("additionalProperties"), nullable ? .optional(type) : type)
         }
-        models.append(.object(ObjectModel(name: name, doc: doc, properties: built, additional: additional)))
+        add(.object(ObjectModel(name: name, doc: doc, properties: built, additional: additional)))
     }
 
     /// The schema of the members an object with properties allows beside them, when it gives one: an
@@ -383,29 +392,6 @@ final class ModelBuilder {
         guard let extra = schema["additionalProperties"], let entries = extra.object?.entries, !entries.isEmpty
         else { return nil }
         return (extra, pointer + "/additionalProperties")
-    }
-
-    /// The properties of an object schema and of every `allOf` part, in order.
-    private func collect(
-        _ schema: DocumentNode, pointer: String,
-        into properties: inout [(key: String, schema: DocumentNode, pointer: String)],
-        required: inout Set<String>, depth: Int
-    ) {
-        guard depth < 32 else { return }
-        var schema = schema
-        var pointer = pointer
-        if let reference = schema["$ref"]?.string, let target = resolve(reference) {
-            schema = target
-            pointer = reference
-        }
-        for (index, part) in (schema["allOf"]?.array ?? []).enumerated() {
-            collect(
-                part, pointer: "\(pointer)/allOf/\(index)", into: &properties, required: &required, depth: depth + 1)
-        }
-        for (key, property) in schema["properties"]?.object?.entries ?? [] {
-            properties.append((key, property, pointer + "/properties/" + JSONPointer.make([key]).dropFirst(2)))
-        }
-        for key in schema["required"]?.array ?? [] { if let key = key.string { required.insert(key) } }
     }
 }
 

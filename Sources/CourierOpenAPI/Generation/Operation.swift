@@ -126,6 +126,14 @@ struct Operation {
         return codes.isEmpty ? Array(200..<300) : codes
     }
 
+    /// Whether the operation documents a redirect and no success (a download that answers `302` to its
+    /// file): a transport follows it to a 2xx, and one told not to follow returns the 3xx, which is then
+    /// the answer.
+    var answersWithRedirect: Bool {
+        let statuses = replies.compactMap { $0.status ?? $0.range?.lowerBound }
+        return statuses.contains { (300..<400).contains($0) } && !statuses.contains { (200..<300).contains($0) }
+    }
+
     /// The response typed calls return: the first success one.
     var success: Reply? {
         replies.first { reply in

@@ -104,7 +104,7 @@ extension OperationReader {
         case .builtin: return type.isScalarLike
         case .array(let element): return isText(element)
         case .model(let name):
-            switch models.models.first(where: { $0.name == name }) {
+            switch models.model(named: name) {
             case .enumeration: return true
             case .alias(_, _, let type): return isText(type)
             default: return false
@@ -115,10 +115,8 @@ extension OperationReader {
 
     private func formObject(of type: SwiftType) -> ObjectModel? {
         guard case .model(let name) = type else { return nil }
-        return models.models.lazy.compactMap {
-            if case .object(let object) = $0, object.name == name { object } else { nil }
-        }
-        .first
+        guard case .object(let object) = models.model(named: name) else { return nil }
+        return object
     }
 
     /// The responses, each with the media type it is read as.

@@ -27,18 +27,17 @@ struct SampleValues {
             let kept = items.map { withoutReadOnly($0, schema: itemSchema, depth: depth + 1) }
             return DocumentNode(value: .array(kept), location: value.location)
         case .object(let object):
-            var properties: [(String, DocumentNode)] = []
-            var required: [String] = []
-            collect(schema, properties: &properties, required: &required, depth: 0)
+            let properties = ObjectProperties(of: schema, models: models)
             var kept = DocumentObject()
             for (key, member) in object.entries {
-                guard let property = properties.first(where: { $0.0 == key })?.1 else {
+                guard let property = properties[key] else {
                     kept.set(member, for: key)
                     continue
                 }
-                if models.isMarked(property, "readOnly") { continue }
-                guard let member = fitted(member, to: property, isRequired: required.contains(key)) else { continue }
-                kept.set(withoutReadOnly(member, schema: property, depth: depth + 1), for: key)
+                if property.isReadOnly { continue }
+                let isRequired = properties.required.contains(key)
+                guard let member = fitted(member, to: property.schema, isRequired: isRequired) else { continue }
+                kept.set(withoutReadOnly(member, schema: property.schema, depth: depth + 1), for: key)
             }
             let result = DocumentNode(value: .object(kept), location: value.location)
             guard let choice = choice(of: schema, for: kept) else { return result }
@@ -63,10 +62,8 @@ struct SampleValues {
             if let found { return found }
         }
         return choices.first { choice in
-            var properties: [(String, DocumentNode)] = []
-            var required: [String] = []
-            collect(choice, properties: &properties, required: &required, depth: 0)
-            return object.keys.allSatisfy { key in properties.contains { $0.0 == key } }
+            let properties = ObjectProperties(of: choice, models: models)
+            return object.keys.allSatisfy { properties[$0] != nil }
         } ?? first
     }
 
@@ -114,16 +111,15 @@ struct SampleValues {
             return "[" + (0..<min(count, 3)).map { Self.variant(item, $0) }.joined(separator: ",") + "]"
         case "object":
             guard depth < 8 else { return "{}" }
-            var properties: [(String, DocumentNode)] = []
-            var required: [String] = []
-            collect(schema, properties: &properties, required: &required, depth: 0)
-            required += alsoRequired
-            let fields = properties.filter { key, property in
-                (required.contains(key) || (isChoice && isEnumerated(property)))
-                    && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
+            let properties = ObjectProperties(of: schema, models: models)
+            let required = properties.required.union(alsoRequired)
+            let fields = properties.list.filter { property in
+                (required.contains(property.key) || (isChoice && isEnumerated(property.schema)))
+                    && !(forRequest && property.isReadOnly) && property.key != naming?.key
             }
-            .map { key, property in
-                SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1, forRequest: forRequest)
+            .map { property in
+                SwiftNames.jsonString(property.key) + ":"
+                    + value(for: property.schema, depth: depth + 1, forRequest: forRequest)
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
             return "{" + (named + fields).joined(separator: ",") + "}"
@@ -140,13 +136,9 @@ struct SampleValues {
         else { return nil }
         // The value the choice itself allows (`role: {enum: [developer]}`) first: a mapping, or the
         // schema's name, is what the server reads, but a choice that constrains the property has the last word.
-        var properties: [(String, DocumentNode)] = []
-        var required: [String] = []
-        collect(choice, properties: &properties, required: &required, depth: 0)
-        if let own = properties.first(where: { $0.0 == key }).flatMap({ models.dereferenced($0.1) })?.onlyValue?.string
-        {
-            return (key, own)
-        }
+        let own = ObjectProperties(of: choice, models: models)[key]?.declarations
+            .compactMap { models.dereferenced($0)?.onlyValue?.string }.last
+        if let own { return (key, own) }
         let mapped = schema["discriminator"]?["mapping"]?.object?.entries.first { $0.value.string == reference }?.key
         return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")
     }
@@ -203,21 +195,6 @@ struct SampleValues {
             return "\"\(text)\(index + 1)\""
         }
         return json
-    }
-
-    private func collect(
-        _ schema: DocumentNode, properties: inout [(String, DocumentNode)], required: inout [String], depth: Int
-    ) {
-        guard depth < 16 else { return }
-        let schema = models.dereferenced(schema) ?? schema
-        for part in schema["allOf"]?.array ?? [] {
-            collect(part, properties: &properties, required: &required, depth: depth + 1)
-        }
-        for (key, property) in schema["properties"]?.object?.entries ?? []
-        where !properties.contains(where: { $0.0 == key }) {
-            properties.append((key, property))
-        }
-        required += schema["required"]?.array?.compactMap(\.string) ?? []
     }
 
     private func string(for schema: DocumentNode) -> String {

@@ -112,6 +112,7 @@ struct TargetWriter {
         code.line("public var headers: [Swift.String: Swift.String]? { requestParts.headerFields }")
         code.doc("The documented success statuses.")
         writeSwitch("public var validationType: Courier.ValidationType {", into: &code) { operation in
+            if operation.answersWithRedirect { return ".successAndRedirectCodes" }
             let codes = operation.successCodes
             return codes == Array(200..<300) ? ".successCodes" : ".customCodes(\(codes))"
         }
