@@ -17,7 +17,7 @@ struct SampleValues {
     }
 
     /// `value` without the members that `schema` (through `$ref`s, `allOf`, array items and the
-    /// `oneOf`/`anyOf` choice the value is) marks `readOnly`.
+    /// `oneOf`/`anyOf` choice the value is) marks `readOnly`, and with those it requires and leaves out.
     private func withoutReadOnly(_ value: DocumentNode, schema: DocumentNode, depth: Int) -> DocumentNode {
         guard depth < 16 else { return value }
         let schema = models.dereferenced(schema) ?? schema
@@ -38,6 +38,14 @@ struct SampleValues {
                 let isRequired = properties.required.contains(key)
                 guard let member = fitted(member, to: property.schema, isRequired: isRequired) else { continue }
                 kept.set(withoutReadOnly(member, schema: property.schema, depth: depth + 1), for: key)
+            }
+            // A required member the example leaves out (PagerDuty's post updates without their `post`)
+            // is made: without it the model does not read the example, and the server refuses it.
+            for property in properties.list
+            where properties.required.contains(property.key) && !property.isReadOnly && kept[property.key] == nil {
+                let made = self.value(for: property.schema, depth: depth + 1, forRequest: true)
+                guard let node = try? JSONReader.read(Array(made.utf8), file: "") else { continue }
+                kept.set(node, for: property.key)
             }
             let result = DocumentNode(value: .object(kept), location: value.location)
             guard let choice = choice(of: schema, for: kept) else { return result }
