@@ -232,6 +232,37 @@ import Testing
         #expect(EdgeCases.Paths.downloadReport(id: 1).validationType.accepts(302))
     }
 
+    /// A `oneOf` without a discriminator whose choices read any object is read as the choice that keeps
+    /// every member (it was the first choice, which dropped the others' members); a value that no choice
+    /// keeps whole is the choice that keeps the most, and one of another kind is `unknown`.
+    @Test func anUndiscriminatedUnionIsTheChoiceThatKeepsTheMembers() throws {
+        func read(_ json: String) throws -> EdgeCases.Sighting {
+            try JSONDecoder().decode(EdgeCases.Sighting.self, from: Data(json.utf8))
+        }
+        guard case .insectSighting(let insect) = try read(#"{"place":"pond","legs":6}"#) else {
+            Issue.record("not read as an insect sighting")
+            return
+        }
+        #expect(insect.legs == 6)
+        guard case .birdSighting(let bird) = try read(#"{"place":"pond","wingspan":0.4}"#) else {
+            Issue.record("not read as a bird sighting")
+            return
+        }
+        #expect(bird.wingspan == 0.4)
+        guard case .insectSighting = try read(#"{"place":"pond","legs":6,"colour":"red"}"#) else {
+            Issue.record("a member no choice declares changed the choice")
+            return
+        }
+        guard case .birdSighting = try read(#"{"place":"pond"}"#) else {
+            Issue.record("a value both choices keep whole is not the first")
+            return
+        }
+        guard case .unknown = try read(#""pond""#) else {
+            Issue.record("a string was read as a choice")
+            return
+        }
+    }
+
     /// A required `readOnly` property is optional in the model (a request leaves it out), and the sample
     /// leaves out what the document's example gives for it; a path parameter's sample fits its pattern.
     @Test func readOnlyPropertiesAndPatternsInSamples() throws {

@@ -31,6 +31,9 @@ struct ModelLayout {
         return boxedObjects.contains(name)
     }
 
+    /// Whether `type` is an object model, through optionals and aliases.
+    func isObject(_ type: SwiftType) -> Bool { objectName(type) != nil }
+
     /// The object model that `type` is, through optionals and aliases; `nil` for anything else.
     private func objectName(_ type: SwiftType) -> String? {
         var type = type

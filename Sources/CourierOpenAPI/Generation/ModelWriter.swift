@@ -196,6 +196,10 @@ struct ModelWriter {
     }
 
     private func write(_ union: UnionModel, indirect: Bool, into code: inout CodeWriter) {
+        // Objects can each read the same value, one keeping what another drops: chosen by the members they
+        // keep. Choices of different kinds (`anyOf: [string, Customer]`) read a value at most one way, and
+        // a discriminator names the choice: the first that reads the value is the one.
+        let byMembers = union.discriminator == nil && union.choices.count { layout.isObject($0.type) } >= 2
         code.doc(union.doc)
         code.block(
             "public \(indirect ? "indirect " : "")enum \(union.name): \(conformances(union.name, "Codable, Sendable")) {"
@@ -210,7 +214,10 @@ struct ModelWriter {
             code.doc(
                 union.discriminator.map {
                     "Decodes the choice that `\($0)` names; when it names none, or that choice does not read the value, the first choice that does."
-                } ?? "Decodes the first choice that reads the value."
+                }
+                    ?? (byMembers
+                        ? "Decodes the choice that reads the value and keeps the most of its members (the first of those that keep as many)."
+                        : "Decodes the first choice that reads the value.")
             )
             code.block("public init(from decoder: any Swift.Decoder) throws {") { code in
                 if let discriminator = union.discriminator {
@@ -229,13 +236,23 @@ struct ModelWriter {
                         code.line("default: break")
                     }
                 }
-                for choice in union.choices {
-                    code.block("if let value = try? \(choice.type.code(in: namespace))(from: decoder) {") { code in
-                        code.line("self = .\(choice.name)(value)")
-                        code.line("return")
+                guard byMembers else {
+                    for choice in union.choices {
+                        code.block("if let value = try? \(choice.type.code(in: namespace))(from: decoder) {") { code in
+                            code.line("self = .\(choice.name)(value)")
+                            code.line("return")
+                        }
                     }
+                    code.line("self = .unknown(try OpenAPIValue(from: decoder))")
+                    return
                 }
-                code.line("self = .unknown(try OpenAPIValue(from: decoder))")
+                code.line("var choice = Courier.OpenAPIChoice<Self>(decoder)")
+                for choice in union.choices {
+                    code.line(
+                        "if choice.isOpen, let value = try? \(choice.type.code(in: namespace))(from: decoder) { choice.take(value, as: .\(choice.name)(value)) }"
+                    )
+                }
+                code.line("self = try choice.value ?? .unknown(OpenAPIValue(from: decoder))")
             }
             code.line()
             code.doc("Encodes the value of whichever choice it is.")
