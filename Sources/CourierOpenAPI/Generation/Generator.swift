@@ -45,6 +45,7 @@ struct Generator {
         let cycles = ModelWriter.modelsInCycles(all)
         let modelWriter = ModelWriter(
             namespace: namespace, parameterModels: Self.parameterModels(of: operations, in: all),
+            requestModels: Self.requestModels(of: operations, in: all),
             layout: ModelLayout(all, inCycles: cycles))
         // The components' models, then each target followed by the models its operations made.
         var own = Array(repeating: [Int](), count: groups.count)
@@ -132,6 +133,33 @@ struct Generator {
             case .model(let name):
                 guard names.insert(name).inserted else { continue }
                 if case .alias(_, _, let aliased)? = declarations[name] { types.append(aliased) }
+            }
+        }
+        return names
+    }
+
+    /// The models a request can send: its body's and its parameters' types, and every model they hold.
+    /// Only these have `var` properties; a model only read from answers has `let` ones, which spares
+    /// the compiler a setter and a `modify` accessor for each (a sixth of a large document's build).
+    static func requestModels(of operations: [Operation], in models: [ModelDeclaration]) -> Set<String> {
+        var declarations: [String: ModelDeclaration] = [:]
+        for model in models { declarations[model.name] = model }
+        var types = operations.flatMap { $0.parameters.map(\.type) + ($0.body.map { [$0.type] } ?? []) }
+        var names = Set<String>()
+        while let type = types.popLast() {
+            switch type {
+            case .builtin: break
+            case .array(let element), .dictionary(let element), .optional(let element): types.append(element)
+            case .model(let name):
+                guard names.insert(name).inserted else { continue }
+                switch declarations[name] {
+                case .object(let object)?:
+                    types += object.properties.map(\.type)
+                    if let additional = object.additional { types.append(additional.type) }
+                case .union(let union)?: types += union.choices.map(\.type)
+                case .alias(_, _, let aliased)?: types.append(aliased)
+                case .enumeration?, nil: break
+                }
             }
         }
         return names

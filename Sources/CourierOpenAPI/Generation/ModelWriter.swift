@@ -5,6 +5,8 @@ struct ModelWriter {
     let namespace: String
     /// The models that requests write as text: only these conform to `OpenAPIParameterValue`.
     let parameterModels: Set<String>
+    /// The models a request can send: the others, read from answers only, have `let` properties.
+    let requestModels: Set<String>
     /// Which properties hold their value through `OpenAPIIndirect`, and which unions are `indirect`.
     let layout: ModelLayout
 
@@ -62,11 +64,11 @@ struct ModelWriter {
         code.doc(object.doc)
         let keyword = object.isClass ? "final class" : "struct"
         code.block("public \(keyword) \(object.name): \(conformances(object.name, "Codable, Sendable")) {") { code in
-            let binding = object.isClass ? "let" : "var"
+            let binding = object.isClass || !requestModels.contains(object.name) ? "let" : "var"
             for property in object.properties {
                 code.doc(property.doc)
                 if isBoxed(property, in: object) {
-                    writeBoxed(property, into: &code)
+                    writeBoxed(property, isSettable: binding == "var", into: &code)
                 } else {
                     code.line("public \(binding) \(property.name): \(typeCode(property))")
                 }
@@ -170,15 +172,21 @@ struct ModelWriter {
         property.isOptional ? "Courier.OpenAPIIndirect.wrapping" : "Courier.OpenAPIIndirect"
     }
 
-    /// A property whose value is in a box: read and written as its type, stored as the box.
-    private func writeBoxed(_ property: ObjectModel.Property, into code: inout CodeWriter) {
+    /// A property whose value is in a box: read (and, in a request's model, written) as its type, stored
+    /// as the box.
+    private func writeBoxed(_ property: ObjectModel.Property, isSettable: Bool, into code: inout CodeWriter) {
         let stored = storage(property)
-        code.block("public var \(property.name): \(typeCode(property)) {") { code in
-            code.line("get { \(stored)\(property.isOptional ? "?" : "").value }")
-            code.line("set { \(stored) = \(box(property))(newValue) }")
+        let read = "\(stored)\(property.isOptional ? "?" : "").value"
+        if isSettable {
+            code.block("public var \(property.name): \(typeCode(property)) {") { code in
+                code.line("get { \(read) }")
+                code.line("set { \(stored) = \(box(property))(newValue) }")
+            }
+        } else {
+            code.line("public var \(property.name): \(typeCode(property)) { \(read) }")
         }
         let boxType = "Courier.OpenAPIIndirect<\(property.type.code(in: namespace))>"
-        code.line("private var \(stored): \(boxType)\(property.isOptional ? "?" : "")")
+        code.line("private \(isSettable ? "var" : "let") \(stored): \(boxType)\(property.isOptional ? "?" : "")")
     }
 
     /// An enumeration's listed values: static members of its type alias (after the namespace's extension).

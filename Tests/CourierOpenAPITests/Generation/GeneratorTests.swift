@@ -205,11 +205,40 @@ struct GeneratorTests {
             }}}
             """#.replacingOccurrences(of: "BIG", with: big)
         let (text, _) = try generate(json)
-        #expect(text.contains("private var _big: Courier.OpenAPIIndirect<Pets.Big>"))
+        #expect(text.contains("public var big: Pets.Big { _big.value }"))
+        #expect(text.contains("private let _big: Courier.OpenAPIIndirect<Pets.Big>"))
         #expect(text.contains("self._big = Courier.OpenAPIIndirect(try container.value(\"big\"))"))
-        #expect(text.contains("public var small: Pets.Small?\n"))
+        #expect(text.contains("public let small: Pets.Small?\n"))
         #expect(text.contains("public indirect enum Choice:"))
         #expect(text.contains("public enum SmallChoice:"))
+    }
+
+    /// A model a request sends, and every model it holds, has `var` properties (a boxed one with a
+    /// setter); a model only read from answers has `let` ones.
+    @Test func modelsARequestSendsAreMutableAndAnswersAreNot() throws {
+        let fields = (1...33).map { #""f\#($0)": {"type": "string"}"# }.joined(separator: ", ")
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"post": {"operationId": "make",
+              "parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/Query"}}],
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sent"}}}},
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Read"}}}}}}}},
+             "components": {"schemas": {
+               "Query": {"type": "object", "properties": {"year": {"type": "integer"}}},
+               "Sent": {"type": "object", "required": ["big"], "properties": {"held": {"$ref": "#/components/schemas/Held"},
+                 "big": {"$ref": "#/components/schemas/Big"}, "choice": {"oneOf": [{"$ref": "#/components/schemas/Chosen"}, {"type": "string"}]}}},
+               "Held": {"type": "object", "properties": {"name": {"type": "string"}}},
+               "Chosen": {"type": "object", "properties": {"size": {"type": "integer"}}},
+               "Big": {"type": "object", "properties": {FIELDS}},
+               "Read": {"type": "object", "properties": {"title": {"type": "string"}}}}}}
+            """#.replacingOccurrences(of: "FIELDS", with: fields))
+        #expect(text.contains("public var year: Swift.Int?"))
+        #expect(text.contains("public var held: Pets.Held?"))
+        #expect(text.contains("public var size: Swift.Int?"))
+        #expect(text.contains("public var f1: Swift.String?"))
+        #expect(text.contains("set { _big = Courier.OpenAPIIndirect(newValue) }"))
+        #expect(text.contains("private var _big: Courier.OpenAPIIndirect<Pets.Big>"))
+        #expect(text.contains("public struct Read: Codable, Sendable {\n        public let title: Swift.String?"))
     }
 
     /// A request body's sample made from the schema leaves out its `readOnly` properties, required or

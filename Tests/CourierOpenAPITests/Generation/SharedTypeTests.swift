@@ -69,8 +69,8 @@ extension GeneratorTests {
 
     @Test func aReferenceWithADescriptionIsTheReferencedType() throws {
         let (text, _) = try generate(Self.shared)
-        #expect(text.contains("/// The track's album.\n        public var album: Pets.Album?"))
-        #expect(text.contains("public var previous: Pets.Album?"))
+        #expect(text.contains("/// The track's album.\n        public let album: Pets.Album?"))
+        #expect(text.contains("public let previous: Pets.Album?"))
         #expect(!text.contains("TrackAlbum"))
         #expect(!text.contains("TrackPrevious"))
         // An `allOf` that adds properties is a model of its own.
@@ -110,13 +110,13 @@ extension GeneratorTests {
 
     @Test func membersBesideThePropertiesGoToADictionaryWhenTheSchemaTypesThem() throws {
         let (text, _) = try generate(Self.shared)
-        #expect(text.contains("public var additionalProperties: [Swift.String: Swift.Int]"))
+        #expect(text.contains("public let additionalProperties: [Swift.String: Swift.Int]"))
         #expect(
             text.contains(
                 "self.additionalProperties = try OpenAPICoding.additionalProperties(Swift.Int.self, from: decoder, known: [\"name\"])"
             ))
         // `additionalProperties: true` only says the object is open: no dictionary for it.
-        #expect(text.components(separatedBy: "public var additionalProperties:").count == 2)
+        #expect(text.components(separatedBy: "public let additionalProperties:").count == 2)
     }
 
     @Test func aChoiceOfConstantsIsAnOpenEnumerationNamedByTheTitles() throws {
