@@ -133,6 +133,11 @@ extension TargetWriter {
             code.line("return .requestData(\(value))")
         case .text:
             code.line("return .requestData(Foundation.Data(\(value).utf8))")
+        case .form where body.writesEntries, .multipart where body.writesEntries:
+            let form = body.kind == .form ? "OpenAPIFormBody" : "OpenAPIMultipartBody"
+            code.line("var form = Courier.\(form)()")
+            code.line("for (key, value) in \(value).sorted(by: { $0.key < $1.key }) { form.field(key, value) }")
+            code.line(body.kind == .form ? "return .requestData(form.data)" : "return .uploadMultipart(form.form)")
         case .form:
             code.line("var form = Courier.OpenAPIFormBody()")
             for field in body.fields where field.isScalar {

@@ -466,4 +466,22 @@ struct GeneratorTests {
             """#)
         #expect(text.contains(#"{\"Permission\":[\"sendMessage\"]}"#))
     }
+
+    /// A form body whose schema is an object without properties (Stripe's `properties: {}` with
+    /// `additionalProperties: false` on reads) is a form of the dictionary's entries, not JSON under a
+    /// form's name with a warning.
+    @Test func aFormBodyWithoutPropertiesIsAFormOfItsEntries() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/account": {"get": {"operationId": "getAccount",
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                  "schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(warnings.isEmpty)
+        #expect(text.contains(#"if body != nil { parts.header("Content-Type", "application/x-www-form-urlencoded") }"#))
+        #expect(text.contains("for (key, value) in body.sorted(by: { $0.key < $1.key }) { form.field(key, value) }"))
+        #expect(!text.contains("requestCustomJSONEncodable"))
+    }
 }
