@@ -5,6 +5,10 @@ import Foundation
 struct SampleValues {
     /// Resolves `$ref`s.
     let models: ModelBuilder
+    /// Whether an object inside the value, none of whose properties is required, gets its first one:
+    /// a form body writes `{}` as nothing (a `deepObject` field of no members is no field), so an empty
+    /// object the schema requires would be missing.
+    var fillsNestedObjects = false
 
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
@@ -118,11 +122,14 @@ struct SampleValues {
             var required: [String] = []
             collect(schema, properties: &properties, required: &required, depth: 0)
             required += alsoRequired
-            let fields = properties.filter { key, property in
-                (required.contains(key) || (isChoice && isEnumerated(property)))
-                    && !(forRequest && models.isMarked(property, "readOnly")) && key != naming?.key
+            let sendable = properties.filter { _, property in !(forRequest && models.isMarked(property, "readOnly")) }
+            var chosen = sendable.filter { key, property in
+                (required.contains(key) || (isChoice && isEnumerated(property))) && key != naming?.key
             }
-            .map { key, property in
+            if chosen.isEmpty, naming == nil, fillsNestedObjects, depth > 0, let first = sendable.first {
+                chosen = [first]
+            }
+            let fields = chosen.map { key, property in
                 SwiftNames.jsonString(key) + ":" + value(for: property, depth: depth + 1, forRequest: forRequest)
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []

@@ -159,6 +159,13 @@ extension TargetWriter {
         }
     }
 
+    /// The sample maker for `body`: a form's fills the objects inside it that would be empty.
+    private func formSamples(_ body: Operation.Body) -> SampleValues {
+        var made = samples
+        made.fillsNestedObjects = body.kind == .form
+        return made
+    }
+
     func writeSamples(into code: inout CodeWriter) {
         code.doc("One value for each operation, its arguments from the document's examples or made to fit.")
         code.block("public static var samples: [Self] {") { code in
@@ -176,7 +183,7 @@ extension TargetWriter {
                     let json =
                         body.kind == .binary || body.kind == .text
                         ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
-                        : samples.json(for: body.schema, example: body.example, forRequest: true)
+                        : formSamples(body).json(for: body.schema, example: body.example, forRequest: true)
                     values.append((body.label, body.type.code(in: namespace), json))
                 }
                 guard !values.isEmpty else {

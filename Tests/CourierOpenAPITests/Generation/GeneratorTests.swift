@@ -484,4 +484,22 @@ struct GeneratorTests {
         #expect(text.contains("for (key, value) in body.sorted(by: { $0.key < $1.key }) { form.field(key, value) }"))
         #expect(!text.contains("requestCustomJSONEncodable"))
     }
+
+    /// A form body's sample gives an object inside it that requires nothing its first property: a
+    /// `deepObject` field of no members is no field, and an object the body requires would be missing.
+    @Test func aFormSamplesNestedObjectsAreNotEmpty() throws {
+        let body = #"""
+            "schema": {"type": "object", "required": ["settings"], "properties": {
+              "settings": {"type": "object", "properties": {"days": {"type": "integer"}, "note": {"type": "string"}}}}},
+            """#
+        func document(_ mediaType: String) -> String {
+            #"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/invoices": {"post": {"#
+                + #""operationId": "createInvoice", "requestBody": {"required": true, "content": {"\#(mediaType)": {"#
+                + body + #""encoding": {}}}}, "responses": {"204": {"description": "none"}}}}}}"#
+        }
+        let (form, _) = try generate(document("application/x-www-form-urlencoded"))
+        #expect(form.contains(#"{\"settings\":{\"days\":1}}"#))
+        let (json, _) = try generate(document("application/json"))
+        #expect(json.contains(#"{\"settings\":{}}"#))
+    }
 }
