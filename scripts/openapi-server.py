@@ -441,6 +441,16 @@ def to_xml(value: Any, name: str) -> str:
     return f"<{name}>{escape(text)}</{name}>"
 
 
+def sends_elsewhere(status: int, name: str, text: str) -> bool:
+    """Whether a redirect's `Location` names another host than this loopback server's: a client
+    that follows it would leave the machine (GitHub's archive downloads name codeload.github.com).
+    Such a header is left out of the answer, which the client then reads as the redirect itself."""
+    if not 300 <= status < 400 or name.lower() != "location":
+        return False
+    host = urllib.parse.urlsplit(text.strip()).hostname
+    return host is not None and host not in ("127.0.0.1", "localhost", "::1")
+
+
 def header_text(value: Any) -> str:
     """A header value in OpenAPI's `simple` style: arrays comma-separated, objects `k,v,k,v`."""
     if isinstance(value, bool):
@@ -1484,6 +1494,9 @@ class OpenAPI3Backend(Backend):
                 if schema is None and isinstance(header.get("content"), dict) and header["content"]:
                     schema = (next(iter(header["content"].values())) or {}).get("schema")
                 value = self.sample(sampler, schema or {"type": "string"})
+            if sends_elsewhere(status, name, header_text(value)):
+                log(f"{match.operation.label}: {name} {shorten(header_text(value), 120)} left out (another host)")
+                continue
             headers.append((name, header_text(value)))
         content = response.get("content") if isinstance(response.get("content"), dict) else {}
         key_type = choose_media_type(list(content)) if content and status not in BODYLESS_STATUSES else None
@@ -1825,6 +1838,9 @@ class Swagger2Backend(Backend):
             if isinstance(header, dict) and name.lower() != "content-type":
                 value = header.get("x-example", header.get("default"))
                 value = value if value is not None else self.sample(sampler, header)
+                if sends_elsewhere(status, name, header_text(value)):
+                    log(f"{match.operation.label}: {name} {shorten(header_text(value), 120)} left out (another host)")
+                    continue
                 header_values[name] = value
                 headers.append((name, header_text(value)))
         schema = response.get("schema")
