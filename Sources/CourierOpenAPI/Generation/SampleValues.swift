@@ -159,7 +159,8 @@ struct SampleValues {
     }
 
     /// Whether `example` is of a kind that `schema`'s `type` names (any, when it names none; `null` always,
-    /// and a number for an integer, which a generated type reads when it has no fraction).
+    /// and a number for an integer, which a generated type reads when it has no fraction); a list's
+    /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
     private func fits(_ example: DocumentNode, _ schema: DocumentNode) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
         let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
@@ -169,7 +170,9 @@ struct SampleValues {
         case .bool: return types.contains("boolean")
         case .integer, .number: return types.contains("integer") || types.contains("number")
         case .string: return types.contains("string")
-        case .array: return types.contains("array")
+        case .array(let elements):
+            guard types.contains("array"), let items = schema["items"] else { return types.contains("array") }
+            return elements.allSatisfy { fits($0, items) }
         case .object: return types.contains("object")
         }
     }

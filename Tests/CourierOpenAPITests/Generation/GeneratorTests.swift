@@ -502,4 +502,22 @@ struct GeneratorTests {
         let (json, _) = try generate(document("application/json"))
         #expect(json.contains(#"{\"settings\":{}}"#))
     }
+
+    /// A list's example whose elements are of another kind than its items (GitHub's SCIM `emails`,
+    /// objects, exemplified by strings) is not the sample: it would not decode, and the operation would
+    /// have none.
+    @Test func aListsExampleOfAnotherKindOfElementIsNotTheSample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/members": {"post": {"operationId": "inviteMember",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"type": "object", "required": ["emails"], "properties": {
+                    "emails": {"type": "array", "example": ["someone@example.com"], "items": {
+                      "type": "object", "required": ["value"], "properties": {"value": {"type": "string"}}}}}}}}},
+                "responses": {"201": {"description": "invited"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"emails\":[{\"value\":\"sample\"}]}"#))
+        #expect(!text.contains("someone@example.com"))
+    }
 }
