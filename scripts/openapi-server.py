@@ -441,6 +441,16 @@ def to_xml(value: Any, name: str) -> str:
     return f"<{name}>{escape(text)}</{name}>"
 
 
+def sends_elsewhere(status: int, name: str, text: str) -> bool:
+    """Whether a redirect's `Location` names another host than this loopback server's: a client
+    that follows it would leave the machine (GitHub's archive downloads name codeload.github.com).
+    Such a header is left out of the answer, which the client then reads as the redirect itself."""
+    if not 300 <= status < 400 or name.lower() != "location":
+        return False
+    host = urllib.parse.urlsplit(text.strip()).hostname
+    return host is not None and host not in ("127.0.0.1", "localhost", "::1")
+
+
 def header_text(value: Any) -> str:
     """A header value in OpenAPI's `simple` style: arrays comma-separated, objects `k,v,k,v`."""
     if isinstance(value, bool):
@@ -594,6 +604,52 @@ def string_for_pattern(pattern: str, min_length: int = 0) -> Optional[str]:
     return made
 
 
+def deep_object_loads(explode: bool, name: str, schema_type: str, location: Any) -> Any:
+    """A `deepObject` parameter (or form field) read from `location` (a multi-dict of names to texts).
+
+    OpenAPI defines the style for an object of scalars only (`name[key]=value`); openapi-core reads
+    nothing else, and fails even when such a parameter is absent. Documents use it for more, and
+    clients write those as the bracket convention has them: a nested object `name[a][b]=value`, a
+    list `name[0]=value` or `name[]=value`, and a value that is not an object (a scalar branch of
+    `anyOf`) as `name=value`. Raises KeyError when the parameter is absent."""
+    pairs = location.items(multi=True) if hasattr(location, "getlist") else location.items()
+    tree: Dict[str, Any] = {}
+    found = False
+    for key, value in pairs:
+        if not key.startswith(name + "["):
+            continue
+        segments = re.fullmatch(r"((?:\[[^\[\]]*\])+)", key[len(name):])
+        if segments is None:
+            continue
+        found = True
+        node = tree
+        names = re.findall(r"\[([^\[\]]*)\]", segments.group(1))
+        for index, segment in enumerate(names):
+            if not isinstance(node, dict):
+                raise ValueError(f"{key} nests into a value")
+            if segment == "":
+                segment = str(len(node))
+            if index == len(names) - 1:
+                node[segment] = value
+            else:
+                node = node.setdefault(segment, {})
+    if not found:
+        if name in location:
+            return location[name]
+        raise KeyError(name)
+
+    def lists(node: Any) -> Any:
+        """Objects whose keys are all indexes, as lists."""
+        if not isinstance(node, dict):
+            return node
+        node = {key: lists(value) for key, value in node.items()}
+        if node and all(key.isdigit() for key in node):
+            return [node[key] for key in sorted(node, key=int)]
+        return node
+
+    return lists(tree)
+
+
 class SchemaSampler:
     """Makes a value that a schema accepts (for answers): every property (required or not), arrays
     of one item, enums' first value, formats respected, `allOf` merged, the first `oneOf`/`anyOf`
@@ -648,9 +704,9 @@ class SchemaSampler:
             schema = target
         return schema, refs, last
 
-    def _merge_all_of(self, schema: dict, refs: tuple) -> Tuple[dict, tuple]:
+    def _merge_all_of(self, schema: dict, refs: tuple) -> Tuple[Any, tuple]:
         """`schema` with its `allOf` members folded in: properties and `required` united, the other
-        keywords taken from the first that has them."""
+        keywords taken from the first that has them; OMIT when a member is cut off by a cycle."""
         if not isinstance(schema.get("allOf"), list):
             return schema, refs
         merged = {k: v for k, v in schema.items() if k != "allOf"}
@@ -658,9 +714,14 @@ class SchemaSampler:
         required = list(merged.get("required") or [])
         for member in schema["allOf"]:
             member, member_refs, _ = self._deref(member, refs)
-            if member is OMIT or not isinstance(member, dict):
+            if member is OMIT:
+                # A member cut off by a cycle: the rest alone would be a value the whole rejects.
+                return OMIT, refs
+            if not isinstance(member, dict):
                 continue
             member, member_refs = self._merge_all_of(member, member_refs)
+            if member is OMIT:
+                return OMIT, refs
             refs = member_refs
             for name, prop in (member.get("properties") or {}).items():
                 properties.setdefault(name, prop)
@@ -695,6 +756,8 @@ class SchemaSampler:
             if self.is_valid(original, candidate):
                 return copy.deepcopy(candidate)
         schema, refs = self._merge_all_of(schema, refs)
+        if schema is OMIT:
+            return OMIT
         if "const" in schema:
             return copy.deepcopy(schema["const"])
         enum = schema.get("enum")
@@ -1216,6 +1279,7 @@ class OpenAPI3Backend(Backend):
         import openapi_core
         from jsonschema_path import SchemaPath
         from openapi_core.deserializing.media_types.util import binary_loads, json_loads
+        from openapi_core.deserializing.styles import StyleDeserializersFactory, style_deserializers
         from openapi_core.security.factories import SecurityProviderFactory
         from openapi_core.security.exceptions import SecurityProviderError
         from openapi_core.security.providers import BaseProvider, HttpProvider
@@ -1326,8 +1390,13 @@ class OpenAPI3Backend(Backend):
             path_finder_cls=DocumentPathFinder,
             extra_media_type_deserializers=MediaTypeReaders(),
         )
-        self.request_validator = getattr(request_validators, f"{prefix}RequestValidator")(
-            spec, security_provider_factory=Providers(), **options
+        request_validator_type = getattr(request_validators, f"{prefix}RequestValidator")
+        styles = StyleDeserializersFactory(
+            request_validator_type.schema_casters_factory,
+            style_deserializers={**style_deserializers, "deepObject": deep_object_loads},
+        )
+        self.request_validator = request_validator_type(
+            spec, security_provider_factory=Providers(), style_deserializers_factory=styles, **options
         )
         self.response_validator = getattr(response_validators, f"{prefix}ResponseValidator")(spec, **options)
 
@@ -1425,6 +1494,9 @@ class OpenAPI3Backend(Backend):
                 if schema is None and isinstance(header.get("content"), dict) and header["content"]:
                     schema = (next(iter(header["content"].values())) or {}).get("schema")
                 value = self.sample(sampler, schema or {"type": "string"})
+            if sends_elsewhere(status, name, header_text(value)):
+                log(f"{match.operation.label}: {name} {shorten(header_text(value), 120)} left out (another host)")
+                continue
             headers.append((name, header_text(value)))
         content = response.get("content") if isinstance(response.get("content"), dict) else {}
         key_type = choose_media_type(list(content)) if content and status not in BODYLESS_STATUSES else None
@@ -1766,6 +1838,9 @@ class Swagger2Backend(Backend):
             if isinstance(header, dict) and name.lower() != "content-type":
                 value = header.get("x-example", header.get("default"))
                 value = value if value is not None else self.sample(sampler, header)
+                if sends_elsewhere(status, name, header_text(value)):
+                    log(f"{match.operation.label}: {name} {shorten(header_text(value), 120)} left out (another host)")
+                    continue
                 header_values[name] = value
                 headers.append((name, header_text(value)))
         schema = response.get("schema")

@@ -12,6 +12,6 @@ public enum OpenAPIParameterStyle: String, Sendable {
     case spaceDelimited
     /// `id=3|4|5`.
     case pipeDelimited
-    /// `id[role]=admin&id[name]=x`.
+    /// `id[role]=admin&id[name]=x`; a list (which OpenAPI leaves undefined) `id[0]=3&id[1]=4`.
     case deepObject
 }

@@ -43,13 +43,23 @@ public struct OpenAPIRequestParts: Sendable {
         guard let value else { return }
         let escape = { (text: String) in OpenAPIEscaping.escape(text, allowReserved: allowReserved) }
         let key = escape(name)
-        switch value.openAPIParameterShape {
+        let shape = value.openAPIParameterShape
+        let isScalar = if case .scalar = shape { true } else { false }
+        if style == .deepObject, !isScalar, let tree = Self.tree(of: value) {
+            query += Self.deepObjectPairs(key, tree, escape: escape)
+            return
+        }
+        switch shape {
         case .scalar(let text):
             query.append("\(key)=\(escape(text))")
         case .list(let texts):
             switch (style, explode) {
             case (.spaceDelimited, _): query.append("\(key)=" + texts.map(escape).joined(separator: "%20"))
             case (.pipeDelimited, _): query.append("\(key)=" + texts.map(escape).joined(separator: "|"))
+            // OpenAPI leaves a list in this style undefined; the bracket convention it comes from
+            // indexes the elements (`id[0]=3&id[1]=4`).
+            case (.deepObject, _):
+                query += texts.enumerated().map { "\(key)%5B\($0.offset)%5D=\(escape($0.element))" }
             case (_, true): query += texts.map { "\(key)=\(escape($0))" }
             case (_, false): query.append("\(key)=" + texts.map(escape).joined(separator: ","))
             }
@@ -60,6 +70,31 @@ public struct OpenAPIRequestParts: Sendable {
             case (_, false):
                 query.append("\(key)=" + fields.map { escape($0.name) + "," + escape($0.value) }.joined(separator: ","))
             }
+        }
+    }
+
+    /// An encodable value as JSON sees it; `nil` for one that does not encode.
+    private static func tree(of value: some OpenAPIParameterValue) -> OpenAPIValue? {
+        guard let encodable = value as? any Encodable,
+            let data = try? OpenAPICoding.encoder().encode(encodable)
+        else { return nil }
+        return try? JSONDecoder().decode(OpenAPIValue.self, from: data)
+    }
+
+    /// A `deepObject` value's pairs, nested as the bracket convention the style comes from writes them
+    /// (OpenAPI defines one level of scalars only): `id[a][b]=1` for objects in objects, `id[0][a]=1`
+    /// for lists (of objects), members sorted by name; an empty object or list writes nothing.
+    private static func deepObjectPairs(
+        _ key: String, _ value: OpenAPIValue, escape: (String) -> String
+    ) -> [String] {
+        switch value {
+        case .object(let object):
+            object.sorted { $0.key < $1.key }.flatMap {
+                deepObjectPairs("\(key)%5B\(escape($0.key))%5D", $0.value, escape: escape)
+            }
+        case .array(let values):
+            values.enumerated().flatMap { deepObjectPairs("\(key)%5B\($0.offset)%5D", $0.element, escape: escape) }
+        default: ["\(key)=\(escape(value.scalarText))"]
         }
     }
 

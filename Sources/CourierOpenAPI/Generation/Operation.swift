@@ -63,6 +63,9 @@ struct Operation {
         var label: String
         /// For forms and multipart: the fields of the object schema.
         var fields: [Field]
+        /// For forms and multipart whose schema is an object without properties (a dictionary): each
+        /// entry is a field of its own, named by its key.
+        var writesEntries = false
         /// The schema, for samples.
         var schema: DocumentNode
         /// The document's example, if any.

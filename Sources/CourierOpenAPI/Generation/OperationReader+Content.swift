@@ -28,8 +28,20 @@ extension OperationReader {
                     pointer: mediaPointer + "/schema"
                 ).0
         }
+        let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
         var fields: [Operation.Field] = []
         if chosen.kind == .form || chosen.kind == .multipart {
+            if case .dictionary(let value) = type,
+                chosen.kind == .form ? value.isScalarLike : isText(value)
+            {
+                // An object without properties (`{"properties": {}, "additionalProperties": false}` on a
+                // body that carries nothing, or an open map of scalars): its entries are the fields.
+                var entries = Operation.Body(
+                    kind: chosen.kind, contentType: chosen.type, type: type, isRequired: body["required"]?.bool == true,
+                    label: "body", fields: [], schema: schema, example: example)
+                entries.writesEntries = true
+                return entries
+            }
             guard let object = formObject(of: type) else {
                 models.warnings.append(
                     GenerationWarning(
@@ -53,7 +65,6 @@ extension OperationReader {
                 return field
             }
         }
-        let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
         return Operation.Body(
             kind: chosen.kind, contentType: chosen.type, type: type, isRequired: body["required"]?.bool == true,
             label: "body", fields: fields, schema: schema, example: example)

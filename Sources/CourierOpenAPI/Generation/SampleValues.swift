@@ -5,6 +5,10 @@ import Foundation
 struct SampleValues {
     /// Resolves `$ref`s.
     let models: ModelBuilder
+    /// Whether an object inside the value, none of whose properties is required, gets its first one:
+    /// a form body writes `{}` as nothing (a `deepObject` field of no members is no field), so an empty
+    /// object the schema requires would be missing.
+    var fillsNestedObjects = false
 
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
@@ -121,11 +125,15 @@ struct SampleValues {
             guard depth < 8 else { return "{}" }
             let properties = ObjectProperties(of: schema, models: models)
             let required = properties.required.union(alsoRequired)
-            let fields = properties.list.filter { property in
+            let sendable = properties.list.filter { !(forRequest && $0.isReadOnly) }
+            var chosen = sendable.filter { property in
                 (required.contains(property.key) || (isChoice && isEnumerated(property.schema)))
-                    && !(forRequest && property.isReadOnly) && property.key != naming?.key
+                    && property.key != naming?.key
             }
-            .map { property in
+            if chosen.isEmpty, naming == nil, fillsNestedObjects, depth > 0, let first = sendable.first {
+                chosen = [first]
+            }
+            let fields = chosen.map { property in
                 SwiftNames.jsonString(property.key) + ":"
                     + value(for: property.schema, depth: depth + 1, forRequest: forRequest)
             }
@@ -152,7 +160,8 @@ struct SampleValues {
     }
 
     /// Whether `example` is of a kind that `schema`'s `type` names (any, when it names none; `null` always,
-    /// and a number for an integer, which a generated type reads when it has no fraction).
+    /// and a number for an integer, which a generated type reads when it has no fraction); a list's
+    /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
     private func fits(_ example: DocumentNode, _ schema: DocumentNode) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
         let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
@@ -162,7 +171,9 @@ struct SampleValues {
         case .bool: return types.contains("boolean")
         case .integer, .number: return types.contains("integer") || types.contains("number")
         case .string: return types.contains("string")
-        case .array: return types.contains("array")
+        case .array(let elements):
+            guard types.contains("array"), let items = schema["items"] else { return types.contains("array") }
+            return elements.allSatisfy { fits($0, items) }
         case .object: return types.contains("object")
         }
     }

@@ -133,6 +133,11 @@ extension TargetWriter {
             code.line("return .requestData(\(value))")
         case .text:
             code.line("return .requestData(Foundation.Data(\(value).utf8))")
+        case .form where body.writesEntries, .multipart where body.writesEntries:
+            let form = body.kind == .form ? "OpenAPIFormBody" : "OpenAPIMultipartBody"
+            code.line("var form = Courier.\(form)()")
+            code.line("for (key, value) in \(value).sorted(by: { $0.key < $1.key }) { form.field(key, value) }")
+            code.line(body.kind == .form ? "return .requestData(form.data)" : "return .uploadMultipart(form.form)")
         case .form:
             code.line("var form = Courier.OpenAPIFormBody()")
             for field in body.fields where field.isScalar {
@@ -154,6 +159,13 @@ extension TargetWriter {
         }
     }
 
+    /// The sample maker for `body`: a form's fills the objects inside it that would be empty.
+    private func formSamples(_ body: Operation.Body) -> SampleValues {
+        var made = samples
+        made.fillsNestedObjects = body.kind == .form
+        return made
+    }
+
     func writeSamples(into code: inout CodeWriter) {
         code.doc("One value for each operation, its arguments from the document's examples or made to fit.")
         code.block("public static var samples: [Self] {") { code in
@@ -171,7 +183,7 @@ extension TargetWriter {
                     let json =
                         body.kind == .binary || body.kind == .text
                         ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
-                        : samples.json(for: body.schema, example: body.example, forRequest: true)
+                        : formSamples(body).json(for: body.schema, example: body.example, forRequest: true)
                     values.append((body.label, body.type.code(in: namespace), json))
                 }
                 guard !values.isEmpty else {

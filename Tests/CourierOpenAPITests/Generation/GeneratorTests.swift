@@ -495,4 +495,58 @@ struct GeneratorTests {
             """#)
         #expect(text.contains(#"{\"Permission\":[\"sendMessage\"]}"#))
     }
+
+    /// A form body whose schema is an object without properties (Stripe's `properties: {}` with
+    /// `additionalProperties: false` on reads) is a form of the dictionary's entries, not JSON under a
+    /// form's name with a warning.
+    @Test func aFormBodyWithoutPropertiesIsAFormOfItsEntries() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/account": {"get": {"operationId": "getAccount",
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                  "schema": {"type": "object", "properties": {}, "additionalProperties": false}}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(warnings.isEmpty)
+        #expect(text.contains(#"if body != nil { parts.header("Content-Type", "application/x-www-form-urlencoded") }"#))
+        #expect(text.contains("for (key, value) in body.sorted(by: { $0.key < $1.key }) { form.field(key, value) }"))
+        #expect(!text.contains("requestCustomJSONEncodable"))
+    }
+
+    /// A form body's sample gives an object inside it that requires nothing its first property: a
+    /// `deepObject` field of no members is no field, and an object the body requires would be missing.
+    @Test func aFormSamplesNestedObjectsAreNotEmpty() throws {
+        let body = #"""
+            "schema": {"type": "object", "required": ["settings"], "properties": {
+              "settings": {"type": "object", "properties": {"days": {"type": "integer"}, "note": {"type": "string"}}}}},
+            """#
+        func document(_ mediaType: String) -> String {
+            #"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/invoices": {"post": {"#
+                + #""operationId": "createInvoice", "requestBody": {"required": true, "content": {"\#(mediaType)": {"#
+                + body + #""encoding": {}}}}, "responses": {"204": {"description": "none"}}}}}}"#
+        }
+        let (form, _) = try generate(document("application/x-www-form-urlencoded"))
+        #expect(form.contains(#"{\"settings\":{\"days\":1}}"#))
+        let (json, _) = try generate(document("application/json"))
+        #expect(json.contains(#"{\"settings\":{}}"#))
+    }
+
+    /// A list's example whose elements are of another kind than its items (GitHub's SCIM `emails`,
+    /// objects, exemplified by strings) is not the sample: it would not decode, and the operation would
+    /// have none.
+    @Test func aListsExampleOfAnotherKindOfElementIsNotTheSample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/members": {"post": {"operationId": "inviteMember",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"type": "object", "required": ["emails"], "properties": {
+                    "emails": {"type": "array", "example": ["someone@example.com"], "items": {
+                      "type": "object", "required": ["value"], "properties": {"value": {"type": "string"}}}}}}}}},
+                "responses": {"201": {"description": "invited"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"emails\":[{\"value\":\"sample\"}]}"#))
+        #expect(!text.contains("someone@example.com"))
+    }
 }

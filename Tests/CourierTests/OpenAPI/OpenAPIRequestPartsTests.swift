@@ -31,6 +31,28 @@ struct OpenAPIRequestPartsTests {
         #expect(query(["blue", "black"], style: .spaceDelimited, explode: false) == "/p?color=blue%20black")
         #expect(query(["blue", "black"], style: .pipeDelimited, explode: false) == "/p?color=blue|black")
         #expect(query(Point(), style: .deepObject) == "/p?color%5Bg%5D=200&color%5Br%5D=100")
+        // A list in this style, which OpenAPI leaves undefined, is indexed as the bracket convention has it.
+        #expect(query(["blue", "black"], style: .deepObject) == "/p?color%5B0%5D=blue&color%5B1%5D=black")
+        #expect(query("blue", style: .deepObject) == "/p?color=blue")
+    }
+
+    private struct Line: Encodable, OpenAPIParameterValue {
+        var price = "p_1"
+        var quantity = 2
+        var tax = Point()
+    }
+
+    /// Objects in objects and lists of objects, which OpenAPI leaves undefined in `deepObject`, nest
+    /// their brackets; an empty object writes nothing.
+    @Test func nestedDeepObjectQueries() {
+        #expect(
+            query(Line(), style: .deepObject)
+                == "/p?color%5Bprice%5D=p_1&color%5Bquantity%5D=2&color%5Btax%5D%5Bg%5D=200&color%5Btax%5D%5Br%5D=100")
+        #expect(
+            query([Line(price: "a", quantity: 1)], style: .deepObject)
+                == "/p?color%5B0%5D%5Bprice%5D=a&color%5B0%5D%5Bquantity%5D=1"
+                + "&color%5B0%5D%5Btax%5D%5Bg%5D=200&color%5B0%5D%5Btax%5D%5Br%5D=100")
+        #expect(query([String: Int](), style: .deepObject) == "/p")
     }
 
     @Test func queryValuesAreEscapedAndNilIsLeftOut() {
