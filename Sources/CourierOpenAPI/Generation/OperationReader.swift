@@ -102,9 +102,24 @@ struct OperationReader {
         return names
     }
 
-    /// `pets` for `/pets/{id}`; `Default` for `/`.
+    /// `pets` for `/pets/{id}`, and for `/v1/pets` and `/api/2/pets`: a prefix that names a version or the
+    /// API itself groups nothing (Stripe's 468 operations are all under `/v1`); `Default` for `/`.
     static func firstSegment(of path: String) -> String {
-        path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init) ?? "Default"
+        let segments = path.split(separator: "/").filter { !$0.hasPrefix("{") }
+        let named = segments.dropLast().prefix { isPrefixSegment($0) }.count
+        return segments.dropFirst(named).first.map(String.init) ?? "Default"
+    }
+
+    /// Whether a path segment only says which API or version the path is of: `api`, `rest`, `v1`,
+    /// `v2beta1`, `v1.1`, `3`, `2010-04-01`.
+    private static func isPrefixSegment(_ segment: Substring) -> Bool {
+        let text = segment.lowercased()
+        if text == "api" || text == "rest" { return true }
+        let version = text.hasPrefix("v") ? text.dropFirst() : Substring(text)
+        guard let first = version.first, first.isASCII, first.isNumber else { return false }
+        let digits = version.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
+        let rest = version.dropFirst(digits.count)
+        return rest.isEmpty || (text.hasPrefix("v") && rest.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
     /// The name of the shared component (`#/components/responses/Unauthorized` → `Unauthorized`) that

@@ -213,6 +213,18 @@ struct GeneratorTests {
         #expect(text.contains("public enum SmallChoice:"))
     }
 
+    /// An operation without a tag is grouped by its path's first segment that names a resource: a
+    /// version or the API's own name before it groups nothing (all of Stripe's operations are under `/v1`).
+    @Test(arguments: [
+        ("/pets/{id}", "pets"), ("/v1/customers/{customer}", "customers"), ("/api/v2/pets", "pets"),
+        ("/2.0/users/{username}", "users"), ("/2010-04-01/Accounts.json", "Accounts.json"),
+        ("/v2beta1/things", "things"), ("/vote/up", "vote"), ("/2fa/setup", "2fa"), ("/v1", "v1"),
+        ("/api", "api"), ("/{id}", "Default"), ("/", "Default"),
+    ])
+    func untaggedOperationsAreGroupedByTheirResource(path: String, group: String) {
+        #expect(OperationReader.firstSegment(of: path) == group)
+    }
+
     /// A model a request sends, and every model it holds, has `var` properties (a boxed one with a
     /// setter); a model only read from answers has `let` ones.
     @Test func modelsARequestSendsAreMutableAndAnswersAreNot() throws {
