@@ -114,8 +114,7 @@ struct Generator {
     /// The models a request writes as text (parameters, fields of form and multipart bodies), which
     /// conform to `OpenAPIParameterValue`; the others do without the conformance and its cost.
     static func parameterModels(of operations: [Operation], in models: [ModelDeclaration]) -> Set<String> {
-        var declarations: [String: ModelDeclaration] = [:]
-        for model in models { declarations[model.name] = model }
+        let declarations = Self.declarations(models)
         var types = operations.flatMap { $0.parameters.map(\.type) }
         for operation in operations {
             guard let body = operation.body, body.kind == .form || body.kind == .multipart,
@@ -125,26 +124,30 @@ struct Generator {
             let asText = Set(body.fields.filter { body.kind == .form || $0.isScalar }.map(\.key))
             types += object.properties.filter { asText.contains($0.key) }.map(\.type)
         }
-        var names = Set<String>()
-        while let type = types.popLast() {
-            switch type {
-            case .builtin: break
-            case .array(let element), .dictionary(let element), .optional(let element): types.append(element)
-            case .model(let name):
-                guard names.insert(name).inserted else { continue }
-                if case .alias(_, _, let aliased)? = declarations[name] { types.append(aliased) }
-            }
-        }
-        return names
+        return reached(from: types, in: declarations, throughMembers: false)
     }
 
     /// The models a request can send: its body's and its parameters' types, and every model they hold.
     /// Only these have `var` properties; a model only read from answers has `let` ones, which spares
-    /// the compiler a setter and a `modify` accessor for each (a sixth of a large document's build).
+    /// the compiler a setter and a `modify` accessor for each (an eighth to a fifth of a large document's
+    /// build).
     static func requestModels(of operations: [Operation], in models: [ModelDeclaration]) -> Set<String> {
+        let types = operations.flatMap { $0.parameters.map(\.type) + ($0.body.map { [$0.type] } ?? []) }
+        return reached(from: types, in: declarations(models), throughMembers: true)
+    }
+
+    private static func declarations(_ models: [ModelDeclaration]) -> [String: ModelDeclaration] {
         var declarations: [String: ModelDeclaration] = [:]
         for model in models { declarations[model.name] = model }
-        var types = operations.flatMap { $0.parameters.map(\.type) + ($0.body.map { [$0.type] } ?? []) }
+        return declarations
+    }
+
+    /// The models `types` name, through arrays, dictionaries, optionals and aliases; `throughMembers`,
+    /// also the models that an object's properties and a union's choices name, and theirs.
+    private static func reached(
+        from types: [SwiftType], in declarations: [String: ModelDeclaration], throughMembers: Bool
+    ) -> Set<String> {
+        var types = types
         var names = Set<String>()
         while let type = types.popLast() {
             switch type {
@@ -153,12 +156,12 @@ struct Generator {
             case .model(let name):
                 guard names.insert(name).inserted else { continue }
                 switch declarations[name] {
-                case .object(let object)?:
+                case .alias(_, _, let aliased)?: types.append(aliased)
+                case .object(let object)? where throughMembers:
                     types += object.properties.map(\.type)
                     if let additional = object.additional { types.append(additional.type) }
-                case .union(let union)?: types += union.choices.map(\.type)
-                case .alias(_, _, let aliased)?: types.append(aliased)
-                case .enumeration?, nil: break
+                case .union(let union)? where throughMembers: types += union.choices.map(\.type)
+                default: break
                 }
             }
         }
