@@ -263,6 +263,26 @@ import Testing
         }
     }
 
+    /// The same holds when a choice is a class, as a model in a cycle of references is: before, such a
+    /// choice did not count as an object, and the first choice that read the value was taken.
+    @Test func anUndiscriminatedUnionWithAChoiceInACycleKeepsTheMembers() throws {
+        func read(_ json: String) throws -> EdgeCases.Branch {
+            try JSONDecoder().decode(EdgeCases.Branch.self, from: Data(json.utf8))
+        }
+        guard case .leaf(let leaf) = try read(#"{"name":"oak","colour":"green"}"#) else {
+            Issue.record("not read as a leaf")
+            return
+        }
+        #expect(leaf.colour == "green")
+        guard case .twig(let twig) = try read(#"{"name":"oak","next":{"name":"ash","colour":"red"}}"#),
+            case .leaf(let next)? = twig.next
+        else {
+            Issue.record("not read as a twig holding a leaf")
+            return
+        }
+        #expect(next.colour == "red")
+    }
+
     /// A required `readOnly` property is optional in the model (a request leaves it out), and the sample
     /// leaves out what the document's example gives for it; a path parameter's sample fits its pattern.
     @Test func readOnlyPropertiesAndPatternsInSamples() throws {

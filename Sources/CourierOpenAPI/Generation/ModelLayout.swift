@@ -31,10 +31,11 @@ struct ModelLayout {
         return boxedObjects.contains(name)
     }
 
-    /// Whether `type` is an object model, through optionals and aliases.
+    /// Whether `type` is an object model (a struct, or a class in a cycle), through optionals and aliases.
     func isObject(_ type: SwiftType) -> Bool { objectName(type) != nil }
 
-    /// The object model that `type` is, through optionals and aliases; `nil` for anything else.
+    /// The object model that `type` is, through optionals and aliases; `nil` for anything else. Only a
+    /// struct is ever boxed: a class in a cycle counts as one field.
     private func objectName(_ type: SwiftType) -> String? {
         var type = type
         for _ in 0..<16 {
@@ -43,7 +44,7 @@ struct ModelLayout {
             case .model(let name):
                 switch declarations[name] {
                 case .alias(_, _, let aliased): type = aliased
-                case .object: return cycles.contains(name) ? nil : name
+                case .object: return name
                 default: return nil
                 }
             default: return nil
