@@ -3,8 +3,11 @@ import PackagePlugin
 
 /// Generates Courier targets at build time from the OpenAPI documents of a target: each `openapi.yaml`,
 /// `openapi.yml` or `openapi.json` with a `courier-openapi.json` config beside it (`{"name": "Petstore"}`,
-/// and optionally `"tags"` and `"operations"` to generate part of the document). A target may hold several,
-/// one per folder.
+/// and optionally `"tags"` and `"operations"` to generate part of the document, and `"quiet": true` to keep
+/// the generator's warnings out of the build log). A target may hold several, one per folder.
+///
+/// The generator's warnings (what it skipped, by JSON pointer) show in the build as warnings of the
+/// document, each time the files are generated again.
 @main
 struct CourierOpenAPIPlugin: BuildToolPlugin {
     /// One command running `courier-openapi` for each document of `target`.
@@ -23,7 +26,7 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
                 displayName: "courier-openapi: generating \(inputs.name) from \(inputs.document.lastPathComponent)",
                 executable: tool.url,
                 arguments: [
-                    inputs.document.path(), "--config", inputs.config.path(), "--output", output.path(), "--quiet",
+                    inputs.document.path(), "--config", inputs.config.path(), "--output", output.path(),
                 ],
                 inputFiles: [inputs.document, inputs.config],
                 outputFiles: inputs.outputFiles.map { output.appending(path: $0) })

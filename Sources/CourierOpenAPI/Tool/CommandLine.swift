@@ -35,12 +35,14 @@ struct GeneratorOptions: Equatable {
           --name NAME                the namespace (a Swift type name)
           --tag TAG                  only the operations of this tag (repeatable)
           --operation ID             only this operationId (repeatable)
-          --config FILE              read name, tags and operations from a JSON file:
-                                     {"name": "Petstore", "tags": ["pets"], "operations": []}
+          --config FILE              read name, tags, operations and quiet from a JSON file:
+                                     {"name": "Petstore", "tags": ["pets"], "operations": [],
+                                      "quiet": false}
           --quiet                    do not print warnings
           --help                     this text
 
-        Constructs the generator does not support are skipped with a warning naming their JSON pointer.
+        Constructs the generator does not support are skipped with a warning naming their JSON pointer,
+        printed as `FILE: warning: POINTER: MESSAGE`.
         Exit status: 0 on success, 1 when the document cannot be read, 2 for wrong arguments.
         """
 
@@ -87,6 +89,7 @@ struct GeneratorOptions: Equatable {
         if let name = object["name"] as? String { self.name = name }
         tags += object["tags"] as? [String] ?? []
         operations += object["operations"] as? [String] ?? []
+        if object["quiet"] as? Bool == true { quiet = true }
         return .success(())
     }
 }

@@ -40,7 +40,10 @@ enum GeneratorCommand {
         var generator = Generator(document: document, name: options.name)
         generator.filter = Generator.Filter(tags: Set(options.tags), operations: Set(options.operations))
         let (files, warnings) = generator.generate()
-        for warning in warnings { warn("\(options.document): \(warning)") }
+        // As compilers write a diagnostic, which build logs and IDEs show as a warning of that file.
+        for warning in warnings {
+            warn("\(warning.file ?? options.document): warning: \(warning.pointer): \(warning.message)")
+        }
         try FileManager.default.createDirectory(atPath: options.output, withIntermediateDirectories: true)
         var changed = 0
         for file in files {

@@ -171,6 +171,38 @@ struct GeneratorTests {
         #expect(errors.last?.contains(missing) == true)
     }
 
+    /// Each warning is printed as a compiler writes a diagnostic of the file (what build logs and IDEs
+    /// show as a warning), unless `--quiet` or the config's `"quiet": true` asks for none.
+    @Test func warningsArePrintedAsDiagnosticsOfTheDocumentUnlessQuiet() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-warnings-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("openapi.json").path
+        try Data(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/hooks": {"post": {
+              "operationId": "subscribe", "responses": {"201": {"description": "made"}},
+              "callbacks": {"onEvent": {"{$request.body#/url}": {"post": {"responses": {"200": {"description": "ok"}}}}}}}}}}
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: document))
+        let config = folder.appendingPathComponent("courier-openapi.json").path
+        func run(_ arguments: [String]) -> [String] {
+            var errors: [String] = []
+            let status = GeneratorCommand.run(
+                [document, "--output", folder.appendingPathComponent("out").path] + arguments, output: { _ in },
+                errors: { errors.append($0) })
+            #expect(status == 0)
+            return errors
+        }
+        let skipped = "callbacks (requests the server makes) are not generated; skipped"
+        #expect(run(["--name", "T"]) == [document + ": warning: #/paths/~1hooks/post/callbacks: " + skipped])
+        #expect(run(["--name", "T", "--quiet"]).isEmpty)
+        try Data(#"{"name": "T", "quiet": true}"#.utf8).write(to: URL(fileURLWithPath: config))
+        #expect(run(["--config", config]).isEmpty)
+        try Data(#"{"name": "T"}"#.utf8).write(to: URL(fileURLWithPath: config))
+        #expect(run(["--config", config]).count == 1)
+    }
+
     /// A `{name}` of the path that no parameter declares is a required string, with a warning, instead of
     /// braces sent as they are.
     @Test func anUndeclaredPathPlaceholderIsARequiredString() throws {
