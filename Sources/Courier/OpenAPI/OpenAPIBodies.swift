@@ -42,6 +42,17 @@ public struct OpenAPIMultipartBody: Sendable {
         }
     }
 
+    /// Adds a field written in `style` (its Encoding Object's `style` and `explode`, which OpenAPI 3.1
+    /// applies to a multipart body): a text part for each name-value pair a form would have, names and
+    /// contents not escaped (`deepObject`: a part `meta[size]` holding `2`); `nil` adds nothing.
+    public mutating func field(
+        _ name: String, _ value: (some OpenAPIParameterValue)?, style: OpenAPIParameterStyle, explode: Bool = true
+    ) {
+        guard let value else { return }
+        let pairs = OpenAPIRequestParts.pairs(name, value, style: style, explode: explode, syntax: .plain)
+        parts += pairs.map { MultipartFormBodyPart(provider: .data(Data($0.value.utf8)), name: $0.name) }
+    }
+
     /// Adds a file part; `nil` adds nothing.
     public mutating func file(_ name: String, _ data: Data?, mimeType: String = "application/octet-stream") {
         guard let data else { return }

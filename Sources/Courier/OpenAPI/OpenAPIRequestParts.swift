@@ -41,34 +41,44 @@ public struct OpenAPIRequestParts: Sendable {
         explode: Bool = true, allowReserved: Bool = false
     ) {
         guard let value else { return }
-        let escape = { (text: String) in OpenAPIEscaping.escape(text, allowReserved: allowReserved) }
+        let pairs = Self.pairs(
+            name, value, style: style, explode: explode, syntax: .query(allowReserved: allowReserved))
+        query += pairs.map { "\($0.name)=\($0.value)" }
+    }
+
+    /// The name-value pairs a value is written as in `style`, as a query parameter or a form field (or,
+    /// in `syntax` `.plain`, the parts of a multipart body), in order.
+    static func pairs(
+        _ name: String, _ value: some OpenAPIParameterValue, style: OpenAPIParameterStyle, explode: Bool,
+        syntax: OpenAPIPairSyntax
+    ) -> [(name: String, value: String)] {
+        let escape = syntax.escape
         let key = escape(name)
         let shape = value.openAPIParameterShape
         let isScalar = if case .scalar = shape { true } else { false }
         if style == .deepObject, !isScalar, let tree = Self.tree(of: value) {
-            query += Self.deepObjectPairs(key, tree, escape: escape)
-            return
+            return Self.deepObjectPairs(key, tree, syntax: syntax)
         }
         switch shape {
         case .scalar(let text):
-            query.append("\(key)=\(escape(text))")
+            return [(key, escape(text))]
         case .list(let texts):
             switch (style, explode) {
-            case (.spaceDelimited, _): query.append("\(key)=" + texts.map(escape).joined(separator: "%20"))
-            case (.pipeDelimited, _): query.append("\(key)=" + texts.map(escape).joined(separator: "|"))
+            case (.spaceDelimited, _): return [(key, texts.map(escape).joined(separator: syntax.space))]
+            case (.pipeDelimited, _): return [(key, texts.map(escape).joined(separator: "|"))]
             // OpenAPI leaves a list in this style undefined; the bracket convention it comes from
             // indexes the elements (`id[0]=3&id[1]=4`).
             case (.deepObject, _):
-                query += texts.enumerated().map { "\(key)%5B\($0.offset)%5D=\(escape($0.element))" }
-            case (_, true): query += texts.map { "\(key)=\(escape($0))" }
-            case (_, false): query.append("\(key)=" + texts.map(escape).joined(separator: ","))
+                return texts.enumerated().map { (syntax.member(key, String($0.offset)), escape($0.element)) }
+            case (_, true): return texts.map { (key, escape($0)) }
+            case (_, false): return [(key, texts.map(escape).joined(separator: ","))]
             }
         case .fields(let fields):
             switch (style, explode) {
-            case (.deepObject, _): query += fields.map { "\(key)%5B\(escape($0.name))%5D=\(escape($0.value))" }
-            case (_, true): query += fields.map { "\(escape($0.name))=\(escape($0.value))" }
+            case (.deepObject, _): return fields.map { (syntax.member(key, escape($0.name)), escape($0.value)) }
+            case (_, true): return fields.map { (escape($0.name), escape($0.value)) }
             case (_, false):
-                query.append("\(key)=" + fields.map { escape($0.name) + "," + escape($0.value) }.joined(separator: ","))
+                return [(key, fields.map { escape($0.name) + "," + escape($0.value) }.joined(separator: ","))]
             }
         }
     }
@@ -85,16 +95,18 @@ public struct OpenAPIRequestParts: Sendable {
     /// (OpenAPI defines one level of scalars only): `id[a][b]=1` for objects in objects, `id[0][a]=1`
     /// for lists (of objects), members sorted by name; an empty object or list writes nothing.
     private static func deepObjectPairs(
-        _ key: String, _ value: OpenAPIValue, escape: (String) -> String
-    ) -> [String] {
+        _ key: String, _ value: OpenAPIValue, syntax: OpenAPIPairSyntax
+    ) -> [(name: String, value: String)] {
         switch value {
         case .object(let object):
             object.sorted { $0.key < $1.key }.flatMap {
-                deepObjectPairs("\(key)%5B\(escape($0.key))%5D", $0.value, escape: escape)
+                deepObjectPairs(syntax.member(key, syntax.escape($0.key)), $0.value, syntax: syntax)
             }
         case .array(let values):
-            values.enumerated().flatMap { deepObjectPairs("\(key)%5B\($0.offset)%5D", $0.element, escape: escape) }
-        default: ["\(key)=\(escape(value.scalarText))"]
+            values.enumerated().flatMap {
+                deepObjectPairs(syntax.member(key, String($0.offset)), $0.element, syntax: syntax)
+            }
+        default: [(key, syntax.escape(value.scalarText))]
         }
     }
 
@@ -158,6 +170,31 @@ public struct OpenAPIRequestParts: Sendable {
                 : fields.flatMap { [escape($0.name), escape($0.value)] }
         }
     }
+}
+
+/// How the name-value pairs of a parameter or field are written: percent-escaped for a query or a
+/// form body, as they are for the parts of a multipart body (whose names and contents are not escaped).
+struct OpenAPIPairSyntax: Sendable {
+    /// Escapes a name or a value.
+    let escape: @Sendable (String) -> String
+    /// The brackets of a member's name (`id[a]`), escaped or not.
+    let open: String
+    let close: String
+    /// What joins a `spaceDelimited` list.
+    let space: String
+
+    /// `key[member]`.
+    func member(_ key: String, _ member: String) -> String { key + open + member + close }
+
+    /// A query's or a form body's: escaped, `allowReserved` keeping RFC 3986's reserved characters.
+    static func query(allowReserved: Bool) -> Self {
+        Self(
+            escape: { OpenAPIEscaping.escape($0, allowReserved: allowReserved) }, open: "%5B", close: "%5D",
+            space: "%20")
+    }
+
+    /// A multipart body's: names and values as they are.
+    static let plain = Self(escape: { $0 }, open: "[", close: "]", space: " ")
 }
 
 /// Percent-escaping for parameters: RFC 3986's unreserved characters stay, the rest is `%XX` of its UTF-8.

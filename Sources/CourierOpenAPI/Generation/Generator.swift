@@ -120,8 +120,8 @@ struct Generator {
             guard let body = operation.body, body.kind == .form || body.kind == .multipart,
                 case .model(let name) = body.type, case .object(let object)? = declarations[name]
             else { continue }
-            // A multipart part of an object is JSON, not text.
-            let asText = Set(body.fields.filter { body.kind == .form || $0.isScalar }.map(\.key))
+            // A multipart part of an object is JSON, not text, unless its Encoding Object gives it a style.
+            let asText = Set(body.fields.filter { body.kind == .form || $0.isScalar || $0.isStyled }.map(\.key))
             types += object.properties.filter { asText.contains($0.key) }.map(\.type)
         }
         return reached(from: types, in: declarations, throughMembers: false)

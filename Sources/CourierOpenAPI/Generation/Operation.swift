@@ -45,6 +45,9 @@ struct Operation {
         var explode = true
         /// A form field's `allowReserved`.
         var allowReserved = false
+        /// Whether a multipart part is written in its `style` (OpenAPI 3.1), as the fields a form would
+        /// have, each a part of its own, rather than as its media type says.
+        var isStyled = false
     }
 
     /// The request body.

@@ -60,7 +60,8 @@ extension OperationReader {
                     key: property.key, name: property.name, isFile: property.type == .data, isScalar: isScalar)
                 if let node = encoding?[property.key] {
                     let pointer = mediaPointer + "/encoding/" + JSONPointer.make([property.key]).dropFirst(2)
-                    apply(node, to: &field, multipart: chosen.kind == .multipart, pointer: pointer)
+                    apply(
+                        node, to: &field, type: property.type, multipart: chosen.kind == .multipart, pointer: pointer)
                 }
                 return field
             }
@@ -71,11 +72,19 @@ extension OperationReader {
     }
 
     /// Reads a field's Encoding Object: a multipart part's `contentType` (a file's, or a structured
-    /// value's when it is JSON), a form field's `style`, `explode` and `allowReserved`. What the body's
-    /// kind has no use for, or the generated code cannot write, is said in a warning.
-    private func apply(_ node: DocumentNode, to field: inout Operation.Field, multipart: Bool, pointer: String) {
+    /// value's when it is JSON), a form field's `style`, `explode` and `allowReserved`, and from OpenAPI
+    /// 3.1 on a multipart part's too, which then overrule its `contentType`. What the body's kind has no
+    /// use for, or the generated code cannot write, is said in a warning.
+    private func apply(
+        _ node: DocumentNode, to field: inout Operation.Field, type: SwiftType, multipart: Bool, pointer: String
+    ) {
         var ignored: [String] = []
-        if multipart {
+        let styleKeys = ["style", "explode", "allowReserved"].filter { node[$0] != nil }
+        let stylesParts = !(models.root["openapi"]?.string ?? "3.0").hasPrefix("3.0")
+        if multipart, !styleKeys.isEmpty, stylesParts, !field.isFile, type.isScalarLike {
+            field.isStyled = true
+            readStyle(node, into: &field, ignored: &ignored)
+        } else if multipart {
             if let types = node["contentType"]?.string {
                 // A list or a wildcard allows several types: a part is sent as the first concrete one.
                 let concrete = types.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -86,17 +95,10 @@ extension OperationReader {
                     ignored.append("contentType \(concrete) of a structured part (written as JSON)")
                 }
             }
-            ignored += ["style", "explode", "allowReserved"].filter { node[$0] != nil }
+            // OpenAPI 3.0 applies them to a form body only.
+            ignored += styleKeys.map { stylesParts ? $0 : "\($0) (OpenAPI 3.0 applies it to form bodies only)" }
         } else {
-            if let style = node["style"]?.string {
-                if ["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(style) {
-                    field.style = style
-                } else {
-                    ignored.append("style \(style)")
-                }
-            }
-            field.explode = node["explode"]?.bool ?? (field.style == "form")
-            field.allowReserved = node["allowReserved"]?.bool ?? false
+            readStyle(node, into: &field, ignored: &ignored)
         }
         if let headers = node["headers"]?.object, headers.count > 0 { ignored.append("headers") }
         guard !ignored.isEmpty else { return }
@@ -106,6 +108,19 @@ extension OperationReader {
                 message:
                     "encoding not applied: \(ignored.joined(separator: ", ")); the field is written as its schema says")
         )
+    }
+
+    /// A field's `style`, `explode` and `allowReserved`; a style a form cannot have is in `ignored`.
+    private func readStyle(_ node: DocumentNode, into field: inout Operation.Field, ignored: inout [String]) {
+        if let style = node["style"]?.string {
+            if ["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(style) {
+                field.style = style
+            } else {
+                ignored.append("style \(style)")
+            }
+        }
+        field.explode = node["explode"]?.bool ?? (field.style == "form")
+        field.allowReserved = node["allowReserved"]?.bool ?? false
     }
 
     /// Whether a value of `type` is text, or a list of texts: a scalar, an enumeration, or an alias or

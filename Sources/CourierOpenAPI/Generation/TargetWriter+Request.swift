@@ -151,6 +151,13 @@ extension TargetWriter {
         case .multipart:
             code.line("var form = Courier.OpenAPIMultipartBody()")
             for field in body.fields {
+                if field.isStyled {
+                    // Parts are not escaped: `allowReserved` has nothing to keep.
+                    code.line(
+                        "form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name), style: .\(field.style), explode: \(field.explode))"
+                    )
+                    continue
+                }
                 let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
                 let mimeType = field.contentType.map { ", mimeType: \(SwiftNames.literal($0))" } ?? ""
                 code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(mimeType))")

@@ -175,6 +175,42 @@ extension GeneratorTests {
         #expect(text.contains("public struct OpenAPIValue2:"))
     }
 
+    /// From OpenAPI 3.1 on, a multipart part's `style` and `explode` apply (over its media type): an object
+    /// in `deepObject` is a part per member; in a 3.0 document they do not, and a warning says so.
+    @Test(arguments: ["3.1.0", "3.0.3"])
+    func aMultipartPartsStyleAppliesFromOpenAPI31(version: String) throws {
+        let document = #"""
+            {
+              "openapi": "VERSION", "info": {"title": "Files", "version": "1"},
+              "paths": {"/files": {"post": {
+                "operationId": "upload",
+                "requestBody": {"content": {"multipart/form-data": {
+                  "schema": {"type": "object", "properties": {
+                    "file": {"type": "string", "format": "binary"},
+                    "link": {"type": "object", "properties": {"create": {"type": "boolean"}}},
+                    "expand": {"type": "array", "items": {"type": "string"}}}},
+                  "encoding": {
+                    "link": {"style": "deepObject", "explode": true},
+                    "expand": {"explode": false}}}}},
+                "responses": {"204": {"description": "stored"}}}}}
+            }
+            """#.replacingOccurrences(of: "VERSION", with: version)
+        let (text, warnings) = try generate(document)
+        let pointers = warnings.map(\.pointer).filter { $0.contains("/encoding/") }
+        if version == "3.1.0" {
+            #expect(text.contains(#"form.field("link", body.link, style: .deepObject, explode: true)"#))
+            #expect(text.contains(#"form.field("expand", body.expand, style: .form, explode: false)"#))
+            #expect(
+                text.contains("public struct UploadRequestLink: Codable, Sendable, Courier.OpenAPIParameterValue {"))
+            #expect(pointers.isEmpty)
+        } else {
+            #expect(text.contains(#"form.json("link", body.link)"#))
+            #expect(text.contains(#"form.field("expand", body.expand)"#))
+            #expect(pointers.count == 2)
+            #expect(warnings.allSatisfy { !$0.pointer.contains("/encoding/") || $0.message.contains("OpenAPI 3.0") })
+        }
+    }
+
     @Test func runsAreOfAboutTheSameWeightInOrder() {
         let weights = [12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3]
         let runs = FileLayout.runs(Array(weights.indices), weights: weights, count: 4)

@@ -95,6 +95,26 @@ struct OpenAPIRequestPartsTests {
         #expect(String(decoding: form.data, as: UTF8.self) == "name=Rex%20%26%20co&tags=a&tags=b")
     }
 
+    /// A multipart field in a style (OpenAPI 3.1) is a text part for each pair a form would have, its
+    /// name and contents not escaped.
+    @Test func multipartFieldsInAStyle() {
+        var body = OpenAPIMultipartBody()
+        body.field("meta", Line(), style: .deepObject)
+        body.field("tags", ["a b", "c&d"], style: .spaceDelimited, explode: false)
+        body.field("ids", [1, 2], style: .form)
+        body.field("none", Int?.none, style: .form)
+        let parts = body.form.parts.map { part -> String in
+            guard case .data(let data) = part.provider else { return part.name + ": not data" }
+            return part.name + ": " + String(decoding: data, as: UTF8.self)
+        }
+        #expect(
+            parts == [
+                "meta[price]: p_1", "meta[quantity]: 2", "meta[tax][g]: 200", "meta[tax][r]: 100", "tags: a b c&d",
+                "ids: 1", "ids: 2",
+            ])
+        #expect(body.form.parts.allSatisfy { $0.fileName == nil && $0.mimeType == nil })
+    }
+
     @Test func datesRoundTrip() throws {
         let date = try #require(OpenAPICoding.date(from: "2024-05-31T12:00:00.250+02:00"))
         #expect(OpenAPICoding.text(of: date) == "2024-05-31T10:00:00.250Z")

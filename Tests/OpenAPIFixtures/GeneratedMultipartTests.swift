@@ -1,0 +1,41 @@
+import Courier
+import Foundation
+import LoopbackServer
+import Testing
+
+/// A generated multipart body whose Encoding Object gives parts a style (OpenAPI 3.1), sent to the
+/// loopback server's echo, which answers with the body as it arrived.
+@Suite struct GeneratedMultipartTests {
+    @Test func partsInAStyleArriveAsTheFieldsAFormWouldHave() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let provider = Provider<LoopbackStreams.Echo>(endpointClosure: { target in
+            SampleConformanceTests.endpoint(for: target, on: server.baseURL)
+        })
+        let body = LoopbackStreams.EchoUploadRequest(
+            file: Data("hello".utf8), link: LoopbackStreams.EchoUploadRequestLink(create: true, expires: 1_700_000_000),
+            expand: ["data.owner", "links"])
+        let echo = try await provider.echoUpload(body: body)
+        #expect(echo.method == "POST")
+        let parts = Self.parts(of: echo.body)
+        #expect(parts.map { $0.name } == ["file", "link[create]", "link[expires]", "expand"])
+        #expect(parts.map { $0.contents } == ["hello", "true", "1700000000", "data.owner,links"])
+        #expect(echo.body.contains("Content-Type: text/plain"))
+    }
+
+    /// The name and contents of each part of a multipart body, in order.
+    static func parts(of body: String) -> [(name: String, contents: String)] {
+        guard let boundaryLine = body.components(separatedBy: "\r\n").first, boundaryLine.hasPrefix("--") else {
+            return []
+        }
+        return body.components(separatedBy: boundaryLine).compactMap { section in
+            guard let split = section.range(of: "\r\n\r\n"),
+                let start = section.range(of: #"name=""#),
+                let end = section[start.upperBound...].firstIndex(of: "\"")
+            else { return nil }
+            var contents = String(section[split.upperBound...])
+            if contents.hasSuffix("\r\n") { contents.removeLast(1) }
+            return (String(section[start.upperBound..<end]), contents)
+        }
+    }
+}
