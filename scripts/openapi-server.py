@@ -57,8 +57,19 @@ import yaml  # noqa: E402  (after the import block above)
 
 STARTED = time.monotonic()
 
-# The HTTP methods an OpenAPI path item can document.
-METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+# The HTTP methods an OpenAPI path item can document by name (`query`, HTTP's QUERY, from 3.2 on).
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace", "query")
+
+
+def item_operations(item: dict) -> List[Tuple[str, List[str], Any]]:
+    """A path item's operations, each as (its method lowercased, as a request is matched; the keys that
+    lead to it in the item; the operation as written): the named methods, then the other methods of
+    OpenAPI 3.2's `additionalOperations` (`PURGE`)."""
+    found: List[Tuple[str, List[str], Any]] = [(method, [method], item.get(method)) for method in METHODS]
+    additional = item.get("additionalOperations")
+    if isinstance(additional, dict):
+        found += [(str(name).lower(), ["additionalOperations", str(name)], op) for name, op in additional.items()]
+    return found
 
 # Statuses whose answers have no body (RFC 9110).
 BODYLESS_STATUSES = {204, 205, 304}
@@ -193,8 +204,12 @@ class Operation:
     """One operation of the document: its method and path template, the base paths it is served
     under, and the pattern that matches a request path to the template."""
 
-    def __init__(self, method: str, template: str, item: dict, operation: dict, bases: List[str]):
+    def __init__(
+        self, method: str, template: str, item: dict, operation: dict, bases: List[str], keys: List[str]
+    ):
         self.method = method
+        # Where the operation is in its path item: `["get"]`, `["additionalOperations", "PURGE"]`.
+        self.keys = keys
         self.template = template
         self.item = item
         self.operation = operation
@@ -270,13 +285,13 @@ class Router:
             if not isinstance(item, dict) or not template.startswith("/"):
                 continue
             item_bases = root_bases if swagger else (self._bases(item.get("servers")) or root_bases)
-            for method in METHODS:
+            for method, keys, written in item_operations(item):
                 # An operation written as a `$ref` (not in the specification, but in published documents).
-                operation = resolve(document, item.get(method))
+                operation = resolve(document, written)
                 if not isinstance(operation, dict):
                     continue
                 bases = item_bases if swagger else (self._bases(operation.get("servers")) or item_bases)
-                self.operations.append(Operation(method, template, item, operation, bases))
+                self.operations.append(Operation(method, template, item, operation, bases, keys))
         self.operations.sort(key=lambda operation: operation.rank)
 
     @staticmethod
@@ -1165,8 +1180,7 @@ def single_type_view(document: dict) -> dict:
         if not isinstance(item, dict):
             continue
         fix_parameters(item)
-        for method in METHODS:
-            operation = item.get(method)
+        for _, _, operation in item_operations(item):
             if not isinstance(operation, dict):
                 continue
             fix_parameters(operation)
@@ -1327,11 +1341,14 @@ class OpenAPI3Backend(Backend):
                     raise PathNotFound(full_url)
                 operation = match.operation
                 path = self.spec / "paths" / operation.template
-                if operation.method not in path:
-                    raise OperationNotFound(full_url, method)
+                found = path
+                for key in operation.keys:
+                    if key not in found:
+                        raise OperationNotFound(full_url, method)
+                    found = found / key
                 return PathOperationServer(
                     path,
-                    path / operation.method,
+                    found,
                     None,
                     TemplateResult(operation.template, match.variables),
                     TemplateResult("", {}),

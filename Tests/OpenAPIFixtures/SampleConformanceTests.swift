@@ -43,6 +43,7 @@ let generatedFixtures: [GeneratedFixture] = [
     GeneratedFixture(name: "Slack", file: "openapi.json", targets: Slack.allTargets),
     GeneratedFixture(name: "LoopbackStreams", file: "openapi.yaml", targets: LoopbackStreams.allTargets),
     GeneratedFixture(name: "EdgeCases", file: "openapi.yaml", targets: EdgeCases.allTargets),
+    GeneratedFixture(name: "Version32", file: "openapi.yaml", targets: Version32.allTargets),
 ]
 
 /// Every sample of every generated API, sent to a server that validates it against the document, and

@@ -28,7 +28,7 @@ extension OperationReader {
                     pointer: mediaPointer + "/schema"
                 ).0
         }
-        let example = chosen.media["example"] ?? chosen.media["examples"]?.object?.entries.first?.value["value"]
+        let example = chosen.media["example"] ?? firstExample(chosen.media["examples"])
         var fields: [Operation.Field] = []
         if chosen.kind == .form || chosen.kind == .multipart {
             if case .dictionary(let value) = type,
@@ -81,7 +81,8 @@ extension OperationReader {
         var ignored: [String] = []
         let styleKeys = ["style", "explode", "allowReserved"].filter { node[$0] != nil }
         let stylesParts = !(models.root["openapi"]?.string ?? "3.0").hasPrefix("3.0")
-        if multipart, !styleKeys.isEmpty, stylesParts, !field.isFile, type.isScalarLike {
+        let formStyle = node["style"]?.string.map { Self.formStyles.contains($0) } ?? true
+        if multipart, !styleKeys.isEmpty, stylesParts, formStyle, isParameterValue(type) {
             field.isStyled = true
             readStyle(node, into: &field, ignored: &ignored)
         } else if multipart {
@@ -113,7 +114,7 @@ extension OperationReader {
     /// A field's `style`, `explode` and `allowReserved`; a style a form cannot have is in `ignored`.
     private func readStyle(_ node: DocumentNode, into field: inout Operation.Field, ignored: inout [String]) {
         if let style = node["style"]?.string {
-            if ["form", "spaceDelimited", "pipeDelimited", "deepObject"].contains(style) {
+            if Self.formStyles.contains(style) {
                 field.style = style
             } else {
                 ignored.append("style \(style)")
@@ -121,6 +122,26 @@ extension OperationReader {
         }
         field.explode = node["explode"]?.bool ?? (field.style == "form")
         field.allowReserved = node["allowReserved"]?.bool ?? false
+    }
+
+    /// The styles a form field (and, from OpenAPI 3.1 on, a multipart part) can have.
+    private static let formStyles: Set<String> = ["form", "spaceDelimited", "pipeDelimited", "deepObject"]
+
+    /// Whether a value of `type` is an `OpenAPIParameterValue` in the generated code, through aliases:
+    /// text, an enumeration, an object or a union (which then conform), a list or a map of them; not bytes,
+    /// and not a list of optionals.
+    private func isParameterValue(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin: return type.isScalarLike
+        case .array(let element), .dictionary(let element): return isParameterValue(element)
+        case .model(let name):
+            switch models.model(named: name) {
+            case .alias(_, _, let type): return isParameterValue(type)
+            case nil: return false
+            default: return true
+            }
+        case .optional: return false
+        }
     }
 
     /// Whether a value of `type` is text, or a list of texts: a scalar, an enumeration, or an alias or
@@ -199,7 +220,7 @@ extension OperationReader {
                 case .binary, .multipart: kind = .binary
                 }
             }
-            let example = chosen.value["example"] ?? chosen.value["examples"]?.object?.entries.first?.value["value"]
+            let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
             replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: schema, example: example))
         }
         return replies

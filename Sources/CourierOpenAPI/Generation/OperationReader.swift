@@ -7,7 +7,8 @@ struct OperationReader {
         "samples", "operationID", "decode", "baseURL", "path", "method", "task", "headers", "sampleData",
         "validationType", "authorizationType", "requestParts", "securitySchemeNames", "init",
     ]
-    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// A path item's operations by method; `query` (HTTP's QUERY) is OpenAPI 3.2's.
+    private static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
 
     /// Every operation, in document order, with case names unique in each tag.
     func read() -> [Operation] {
@@ -23,9 +24,14 @@ struct OperationReader {
         for (path, item) in root["paths"]?.object?.entries ?? [] {
             let itemPointer = JSONPointer.make(["paths", path])
             let item = item["$ref"]?.string.flatMap(models.resolve) ?? item
-            for method in Self.methods {
-                guard let operation = item[method], operation.object != nil else { continue }
-                let pointer = JSONPointer.make(["paths", path, method])
+            // OpenAPI 3.2's `additionalOperations` names other methods as they are sent (`SUBSCRIBE`).
+            let additional = (item["additionalOperations"]?.object?.entries ?? []).map {
+                (method: $0.key, node: $0.value, tokens: ["additionalOperations", $0.key])
+            }
+            let fixed = Self.methods.compactMap { method in item[method].map { (method, $0, [method]) } }
+            for (method, operation, tokens) in fixed + additional {
+                guard operation.object != nil else { continue }
+                let pointer = JSONPointer.make(["paths", path] + tokens)
                 let id = operation["operationId"]?.string ?? "\(method) \(path)"
                 let tag = operation["tags"]?.array?.first?.string ?? Self.firstSegment(of: path)
                 var scope = caseNames[tag] ?? NameScope(reserved: Self.memberNames)
@@ -63,6 +69,14 @@ struct OperationReader {
             }
         }
         return operations
+    }
+
+    /// The value of the first Example Object of an `examples` map, through a `$ref`: its `value`, or
+    /// OpenAPI 3.2's `dataValue`; `nil` when it has neither (an `externalValue`, a `serializedValue`).
+    func firstExample(_ examples: DocumentNode?) -> DocumentNode? {
+        guard let first = examples?.object?.entries.first?.value else { return nil }
+        let example = first["$ref"]?.string.flatMap(models.resolve) ?? first
+        return example["value"] ?? example["dataValue"]
     }
 
     /// A required string for each `{name}` of `path` that no path parameter declares, with a warning: the
@@ -195,7 +209,7 @@ struct OperationReader {
                     pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))
             return nil
         }
-        let example = node["example"] ?? node["examples"]?.object?.entries.first?.value["value"] ?? schema["example"]
+        let example = node["example"] ?? firstExample(node["examples"]) ?? schema["example"]
         return Operation.Parameter(
             name: name, location: location, label: labels.unique(SwiftNames.memberName(name)),
             type: { if case .dictionary = type { .freeForm } else { type } }(),

@@ -166,10 +166,11 @@ extension TargetWriter {
         }
     }
 
-    /// The sample maker for `body`: a form's fills the objects inside it that would be empty.
+    /// The sample maker for `body`: a form's (or a multipart body's with parts in a style) fills the
+    /// objects inside it that would be empty, and so be written as nothing.
     private func formSamples(_ body: Operation.Body) -> SampleValues {
         var made = samples
-        made.fillsNestedObjects = body.kind == .form
+        made.fillsNestedObjects = body.kind == .form || body.fields.contains(where: \.isStyled)
         return made
     }
 

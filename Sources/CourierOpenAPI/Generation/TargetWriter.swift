@@ -104,7 +104,8 @@ struct TargetWriter {
         writeSwitch("public var method: Courier.HTTPMethod {", into: &code) { operation in
             ["get", "put", "post", "delete", "options", "head", "patch", "trace"].contains(operation.method)
                 ? ".\(operation.method)"
-                : "Courier.HTTPMethod(rawValue: \(SwiftNames.literal(operation.method.uppercased())))"
+                // `query`, or a method of `additionalOperations`, sent as the document writes it.
+                : "Courier.HTTPMethod(rawValue: \(SwiftNames.literal(operation.method == "query" ? "QUERY" : operation.method)))"
         }
         code.doc("The path with its parameters, and the query.")
         code.line("public var path: Swift.String { requestParts.pathAndQuery }")

@@ -9,7 +9,7 @@ enum DocumentLoadError: Error, Sendable, CustomStringConvertible {
     case malformed(DocumentReadError)
     /// The file is JSON or YAML but has no `openapi` or `swagger` key at its root.
     case notOpenAPI(file: String)
-    /// The document's version is not one the generator reads (Swagger 2.0, OpenAPI 3.0.x and 3.1.x):
+    /// The document's version is not one the generator reads (Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x):
     /// the version as written and where.
     case unsupportedVersion(String, location: SourceLocation)
 
@@ -40,7 +40,7 @@ enum DocumentLoadError: Error, Sendable, CustomStringConvertible {
         case .notOpenAPI:
             "not an OpenAPI document: its root has neither an `openapi` nor a `swagger` key"
         case .unsupportedVersion(let version, _):
-            "OpenAPI version \(version) is not supported (Swagger 2.0, OpenAPI 3.0.x and 3.1.x are)"
+            "OpenAPI version \(version) is not supported (Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x are)"
         }
     }
 

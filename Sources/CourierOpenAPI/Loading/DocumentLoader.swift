@@ -1,7 +1,7 @@
 import Foundation
 
 /// Loads an OpenAPI document from its root file: reads it (JSON or YAML, by its content), checks that it
-/// is Swagger 2.0, OpenAPI 3.0 or 3.1, bundles what its `$ref`s name in other files into it, and converts
+/// is Swagger 2.0, OpenAPI 3.0, 3.1 or 3.2, bundles what its `$ref`s name in other files into it, and converts
 /// Swagger 2.0 to OpenAPI 3.0, so that what comes out is one OpenAPI 3 tree whose `$ref`s are all local.
 enum DocumentLoader {
     /// The readers of the two formats a file may be written in.
@@ -30,7 +30,8 @@ enum DocumentLoader {
             root, file: path, dialect: version.isSwagger ? .swagger2 : .openAPI3,
             readFile: { file throws(DocumentLoadError) in try readTree(at: file, readers: readers) })
         var document = LoadedDocument(
-            root: bundled, sourceVersion: version.text, isVersion31: version.text.hasPrefix("3.1"), rootFile: path,
+            root: bundled, sourceVersion: version.text,
+            isVersion31: !version.isSwagger && !version.text.hasPrefix("3.0"), rootFile: path,
             warnings: bundleWarnings)
         if version.isSwagger {
             let (converted, conversionWarnings) = Swagger2Converter.convert(bundled, file: path)
@@ -40,7 +41,7 @@ enum DocumentLoader {
         return document
     }
 
-    /// The version a root declares (`swagger: "2.0"` or `openapi: 3.0.x / 3.1.x`) as written, and whether
+    /// The version a root declares (`swagger: "2.0"` or `openapi: 3.0.x / 3.1.x / 3.2.x`) as written, and whether
     /// it is Swagger's; an error for another version or a root that declares none.
     static func version(of root: DocumentNode, file: String) throws(DocumentLoadError) -> (
         text: String, isSwagger: Bool
@@ -48,7 +49,7 @@ enum DocumentLoader {
         if let node = root["openapi"] {
             let text = node.string ?? node.numberText ?? ""
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "3", parts[1] == "0" || parts[1] == "1",
+            guard parts.count == 3, parts[0] == "3", ["0", "1", "2"].contains(parts[1]),
                 !parts[2].isEmpty, parts[2].allSatisfy(\.isNumber)
             else { throw .unsupportedVersion(text, location: node.location) }
             return (text, false)

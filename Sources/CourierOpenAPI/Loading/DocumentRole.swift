@@ -2,7 +2,7 @@
 enum DocumentDialect: Sendable, Hashable {
     /// Swagger 2.0: `definitions`, `parameters`, `responses` at the root.
     case swagger2
-    /// OpenAPI 3.0 or 3.1: everything reusable under `components`.
+    /// OpenAPI 3.0, 3.1 or 3.2: everything reusable under `components`.
     case openAPI3
 }
 

@@ -5,7 +5,7 @@ struct LoadedDocument: Sendable {
     var root: DocumentNode
     /// The version as written in the document: `2.0`, `3.0.3`, `3.1.0`.
     var sourceVersion: String
-    /// Whether the document is OpenAPI 3.1 (JSON Schema 2020-12 schemas, `type` lists, `webhooks`).
+    /// Whether the document is OpenAPI 3.1 or 3.2 (JSON Schema 2020-12 schemas, `type` lists, `webhooks`).
     var isVersion31: Bool
     /// The path of the root file, as given.
     var rootFile: String

@@ -22,9 +22,9 @@ struct GeneratorOptions: Equatable {
         USAGE: courier-openapi DOCUMENT --output FOLDER --name NAME [options]
                courier-openapi --config FILE DOCUMENT --output FOLDER
 
-        DOCUMENT is an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document, JSON or YAML; `$ref`s to other local
-        files are followed. The files written into FOLDER (an existing file is rewritten only when its text
-        changes) are always these, some possibly empty:
+        DOCUMENT is an OpenAPI 3.0, 3.1 or 3.2 or a Swagger 2.0 document, JSON or YAML; `$ref`s to other
+        local files are followed. The files written into FOLDER (an existing file is rewritten only when its
+        text changes) are always these, some possibly empty:
           NAME.swift                 the namespace `enum NAME`: baseURL, allTargets, API-key plugins
           NAME+Part1…7.swift         Codable models of the schemas, then one TargetType enum per tag
                                      with its typed calls on Provider and the models of its operations;

@@ -59,7 +59,7 @@ import Testing
         guard case .notOpenAPI = none else { throw none }
         #expect(none.message.contains("`openapi`"))
         for (text, version) in [
-            ("openapi: 3.2.0\n", "3.2.0"), ("openapi: \"2.0\"\n", "2.0"), ("swagger: \"1.2\"\n", "1.2"),
+            ("openapi: 3.3.0\n", "3.3.0"), ("openapi: \"2.0\"\n", "2.0"), ("swagger: \"1.2\"\n", "1.2"),
             ("openapi: 3.0\n", "3.0"), ("{\"openapi\": 4}", "4"),
         ] {
             let error = try #require(try loadError(text))
@@ -70,11 +70,12 @@ import Testing
         }
     }
 
-    /// The version as written, and whether it is 3.1; Swagger's version may be a YAML number.
+    /// The version as written, and whether it is 3.1 or later; Swagger's version may be a YAML number.
     @Test func versions() throws {
         let cases: [(String, String, Bool)] = [
             ("openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.0.3", false),
             ("openapi: \"3.1.0\"\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.1.0", true),
+            ("openapi: 3.2.0\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.2.0", true),
             ("swagger: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n", "2.0", false),
         ]
         for (text, version, is31) in cases {
