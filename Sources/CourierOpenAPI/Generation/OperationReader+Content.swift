@@ -193,7 +193,7 @@ extension OperationReader {
             }
             // A 204, 205 or 304 answer has no body (RFC 9110), whatever content the document gives it.
             let entries = [204, 205, 304].contains(code) ? [] : response["content"]?.object?.entries ?? []
-            let chosen = entries.min { Self.rank(Self.bodyKind($0.key)) < Self.rank(Self.bodyKind($1.key)) }
+            let chosen = entries.min { Self.replyRank($0.key) < Self.replyRank($1.key) }
             guard let chosen else {
                 replies.append(Operation.Reply(status: code, range: range, kind: .none, schema: nil, example: nil))
                 continue
@@ -251,6 +251,15 @@ extension OperationReader {
         if type.hasPrefix("multipart/") { return .multipart }
         if type.hasPrefix("text/") { return .text }
         return .binary
+    }
+
+    /// How an answer's media type is preferred among those its status offers: JSON (a model), then
+    /// server-sent events (a stream of them, before JSON Lines that 3.2's streaming answers list first),
+    /// then the others as a body's.
+    static func replyRank(_ mediaType: String) -> Int {
+        if mediaType.lowercased().hasPrefix("text/event-stream") { return 1 }
+        let kind = bodyKind(mediaType)
+        return kind == .json ? 0 : rank(kind) + 1
     }
 
     static func rank(_ kind: Operation.Body.Kind) -> Int {

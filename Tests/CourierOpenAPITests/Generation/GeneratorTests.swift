@@ -143,6 +143,26 @@ struct GeneratorTests {
         #expect(text.contains("parts.header(\"Accept\", \"text/event-stream\")"))
     }
 
+    /// An OpenAPI 3.2 streaming answer offered as JSON Lines first and server-sent events second is
+    /// read as the events (a typed stream) rather than bytes; its `additionalOperations` method is sent
+    /// as written, and QUERY as QUERY.
+    @Test func aStreamOfferedAsJSONLinesAndEventsIsTheEvents() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.2.0", "info": {"title": "T", "version": "1"}, "paths": {"/trips/{id}": {
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "query": {"operationId": "findTrip", "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}}}},
+              "additionalOperations": {"SUBSCRIBE": {"operationId": "subscribeTrip", "responses": {"200": {
+                "description": "updates", "content": {
+                  "application/jsonl": {"itemSchema": {"type": "object"}},
+                  "text/event-stream": {"itemSchema": {"type": "object"}}}}}}}}}}
+            """#)
+        #expect(text.contains("public func subscribeTrip(id: Swift.String) -> Courier.ServerSentEventSequence<"))
+        #expect(text.contains(#"case .subscribeTrip: Courier.HTTPMethod(rawValue: "SUBSCRIBE")"#))
+        #expect(text.contains(#"case .findTrip: Courier.HTTPMethod(rawValue: "QUERY")"#))
+    }
+
     @Test func warningsNameTheirPointerAndOutputIsDeterministic() throws {
         let first = try generate(Self.petstore)
         let second = try generate(Self.petstore)
