@@ -50,6 +50,20 @@ import Testing
         #expect(ids == ["3", "4", "5"])
     }
 
+    /// A JSON Lines answer is a typed stream: each line decoded into the document's model as it arrives.
+    @Test func theGeneratedCallReadsEachLineAsItsModel() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+
+        var items: [LoopbackStreams.Item] = []
+        for try await item in try await Self.provider(server).streamItems(count: 4, interval: 1) {
+            items.append(item)
+        }
+        #expect(items.map(\.index) == [0, 1, 2, 3])
+        #expect(items.last?.name == "item 3")
+        #expect(LoopbackStreams.Streams.streamItems().headers?["Accept"] == "application/x-ndjson")
+    }
+
     @Test func theTargetAsksForAnEventStream() throws {
         let target = LoopbackStreams.Streams.streamChat(prompt: "a b", interval: 5)
         #expect(target.headers?["Accept"] == "text/event-stream")

@@ -15,6 +15,26 @@ public enum OpenAPIDecoding {
         }
     }
 
+    /// The body as JSON Lines (`application/jsonl`, `application/x-ndjson`): a `Line` per line, lines
+    /// that are empty or only white space skipped; a line that does not decode is `.objectMapping`. A
+    /// generated call reads such an answer as it arrives (``StreamedResponse/lines(decoding:using:)``);
+    /// this reads one that has arrived whole.
+    public static func jsonLines<Line: Decodable>(
+        _ type: Line.Type, from response: Response
+    ) throws(CourierError) -> [Line] {
+        let decoder = OpenAPICoding.decoder()
+        var lines: [Line] = []
+        for line in response.data.split(separator: UInt8(ascii: "\n")) {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            do {
+                lines.append(try decoder.decode(Line.self, from: Data(line)))
+            } catch {
+                throw .objectMapping(error, response)
+            }
+        }
+        return lines
+    }
+
     /// The body as UTF-8 text; bytes that are not UTF-8 are `.stringMapping`.
     public static func text(from response: Response) throws(CourierError) -> String {
         guard let text = String(data: response.data, encoding: .utf8) else { throw .stringMapping(response) }

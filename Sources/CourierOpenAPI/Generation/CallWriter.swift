@@ -60,6 +60,14 @@ struct CallWriter {
             code.block("\(signature) -> Courier.ServerSentEventSequence<\(namespace).\(name)> {") { code in
                 code.line("self.events(\(target))")
             }
+        case .jsonLines(let type, _):
+            let typeCode = type.code(in: namespace)
+            code.block("\(signature) async throws(Courier.CourierError) -> Courier.DecodedLines<\(typeCode)> {") {
+                code in
+                code.line(
+                    "try await self.stream(\(target)).lines(decoding: \(typeCode).self, using: Courier.OpenAPICoding.decoder())"
+                )
+            }
         }
     }
 }

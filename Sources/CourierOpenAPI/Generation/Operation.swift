@@ -80,6 +80,9 @@ struct Operation {
         /// How the body is read.
         enum Kind {
             case json(SwiftType)
+            /// JSON Lines (`application/jsonl`, `application/x-ndjson`): a value of the type per line, read
+            /// as the lines arrive; the media type as the document writes it, for `Accept`.
+            case jsonLines(SwiftType, mediaType: String)
             case text, binary, none, events
         }
         /// The status code, `nil` for `default`, or the first code of a range (`2XX` is 200…299).

@@ -201,8 +201,19 @@ extension OperationReader {
             let mediaPointer = resolvedPointer + "/content/" + JSONPointer.make([chosen.key]).dropFirst(2)
             let schema = chosen.value["schema"]
             let kind: Operation.Reply.Kind
+            // What a sample answer is made from: a JSON Lines answer's one line.
+            var sampled = schema
             if chosen.key.lowercased().hasPrefix("text/event-stream") {
                 kind = .events
+            } else if Self.isJSONLines(chosen.key) {
+                // OpenAPI 3.2 describes each line with `itemSchema`; earlier documents give it as `schema`.
+                let item = chosen.value["itemSchema"] ?? schema
+                sampled = item
+                let itemPointer = mediaPointer + (chosen.value["itemSchema"] == nil ? "/schema" : "/itemSchema")
+                kind = .jsonLines(
+                    item.map {
+                        models.type(of: $0, suggestedName: typePrefix + "Line", pointer: itemPointer).0
+                    } ?? .freeForm, mediaType: chosen.key)
             } else {
                 switch Self.bodyKind(chosen.key) {
                 case .json where isBinary(schema): kind = .binary
@@ -221,7 +232,7 @@ extension OperationReader {
                 }
             }
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
-            replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: schema, example: example))
+            replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example))
         }
         return replies
     }
@@ -253,13 +264,23 @@ extension OperationReader {
         return .binary
     }
 
-    /// How an answer's media type is preferred among those its status offers: JSON (a model), then
-    /// server-sent events (a stream of them, before JSON Lines that 3.2's streaming answers list first),
-    /// then the others as a body's.
+    /// How an answer's media type is preferred among those its status offers: JSON (a model), then JSON
+    /// Lines (a stream of models), then server-sent events (a stream of untyped events), then the others
+    /// as a body's.
     static func replyRank(_ mediaType: String) -> Int {
-        if mediaType.lowercased().hasPrefix("text/event-stream") { return 1 }
+        if isJSONLines(mediaType) { return 1 }
+        if mediaType.lowercased().hasPrefix("text/event-stream") { return 2 }
         let kind = bodyKind(mediaType)
-        return kind == .json ? 0 : rank(kind) + 1
+        return kind == .json ? 0 : rank(kind) + 2
+    }
+
+    /// Whether `mediaType` is JSON Lines (newline-delimited JSON), under one of its names.
+    static func isJSONLines(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        return [
+            "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
+            "application/jsonlines", "application/json-lines",
+        ].contains(type ?? "")
     }
 
     static func rank(_ kind: Operation.Body.Kind) -> Int {

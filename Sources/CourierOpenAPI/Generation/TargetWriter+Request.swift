@@ -93,6 +93,7 @@ extension TargetWriter {
         guard let reply = operation.success else { return nil }
         switch reply.kind {
         case .json: return "application/json"
+        case .jsonLines(_, let mediaType): return mediaType
         case .events: return "text/event-stream"
         default: return nil
         }
@@ -247,6 +248,8 @@ extension TargetWriter {
         switch reply.kind {
         case .json(let type):
             "return try Courier.OpenAPIDecoding.json(\(type.code(in: namespace)).self, from: response)"
+        case .jsonLines(let type, _):
+            "return try Courier.OpenAPIDecoding.jsonLines(\(type.code(in: namespace)).self, from: response)"
         case .text, .events: "return try Courier.OpenAPIDecoding.text(from: response)"
         case .binary: "return response.data"
         case .none: "return ()"

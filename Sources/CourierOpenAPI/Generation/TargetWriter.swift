@@ -134,6 +134,10 @@ struct TargetWriter {
             guard let reply = operation.success else { return "Foundation.Data()" }
             switch reply.kind {
             case .none: return "Foundation.Data()"
+            case .jsonLines:
+                // A line made to fit the item's schema, unless the document gives the lines.
+                let lines = reply.example?.string ?? samples.json(for: reply.schema, example: reply.example) + "\n"
+                return "Foundation.Data(\(SwiftNames.literal(lines)).utf8)"
             case .json, .text, .binary, .events:
                 if case .json = reply.kind {
                     let json = samples.json(for: reply.schema, example: reply.example)

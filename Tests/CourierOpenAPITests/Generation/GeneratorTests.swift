@@ -143,22 +143,31 @@ struct GeneratorTests {
         #expect(text.contains("parts.header(\"Accept\", \"text/event-stream\")"))
     }
 
-    /// An OpenAPI 3.2 streaming answer offered as JSON Lines first and server-sent events second is
-    /// read as the events (a typed stream) rather than bytes; its `additionalOperations` method is sent
-    /// as written, and QUERY as QUERY.
-    @Test func aStreamOfferedAsJSONLinesAndEventsIsTheEvents() throws {
+    /// An OpenAPI 3.2 streaming answer offered as JSON Lines (its `itemSchema` a model) and as server-sent
+    /// events is read as a typed stream of its lines; one offered as events and bytes, as the events. An
+    /// `additionalOperations` method is sent as written, and QUERY as QUERY.
+    @Test func streamingAnswersAreTypedLinesOrEvents() throws {
         let (text, _) = try generate(
             #"""
             {"openapi": "3.2.0", "info": {"title": "T", "version": "1"}, "paths": {"/trips/{id}": {
               "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
               "query": {"operationId": "findTrip", "responses": {"200": {"description": "ok",
-                "content": {"application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}}}}}}},
+                "content": {"application/xml": {}, "text/event-stream": {"itemSchema": {"type": "object"}}}}}},
               "additionalOperations": {"SUBSCRIBE": {"operationId": "subscribeTrip", "responses": {"200": {
                 "description": "updates", "content": {
-                  "application/jsonl": {"itemSchema": {"type": "object"}},
-                  "text/event-stream": {"itemSchema": {"type": "object"}}}}}}}}}}
+                  "text/event-stream": {"itemSchema": {"type": "object"}},
+                  "application/jsonl": {"itemSchema": {"type": "object", "required": ["minutes"],
+                    "properties": {"minutes": {"type": "integer"}}}}}}}}}}}}
             """#)
-        #expect(text.contains("public func subscribeTrip(id: Swift.String) -> Courier.ServerSentEventSequence<"))
+        #expect(
+            text.contains(
+                "public func subscribeTrip(id: Swift.String) async throws(Courier.CourierError) -> Courier.DecodedLines<Pets.SubscribeTripLine> {"
+            ))
+        #expect(text.contains(#"parts.header("Accept", "application/jsonl")"#))
+        #expect(
+            text.contains("return try Courier.OpenAPIDecoding.jsonLines(Pets.SubscribeTripLine.self, from: response)"))
+        #expect(text.contains(#"Foundation.Data("{\"minutes\":"#))
+        #expect(text.contains("public func findTrip(id: Swift.String) -> Courier.ServerSentEventSequence<"))
         #expect(text.contains(#"case .subscribeTrip: Courier.HTTPMethod(rawValue: "SUBSCRIBE")"#))
         #expect(text.contains(#"case .findTrip: Courier.HTTPMethod(rawValue: "QUERY")"#))
     }

@@ -36,6 +36,21 @@ struct OpenAPIModelCodingTests {
         #expect(try decode(#"{"user_id": 7}"#) == Member(userID: 7))
     }
 
+    /// A JSON Lines answer read whole: a value per line, blank lines skipped; a line that does not decode
+    /// is `.objectMapping` carrying the response.
+    @Test func jsonLinesAreAValuePerLine() throws {
+        let body = "{\"user_id\": 1}\r\n\n  \n{\"user_id\": 2, \"nickname\": \"bo\"}"
+        let lines = try OpenAPIDecoding.jsonLines(Member.self, from: Response(statusCode: 200, data: Data(body.utf8)))
+        #expect(lines == [Member(userID: 1), Member(userID: 2, nickname: "bo")])
+        let broken = Response(statusCode: 200, data: Data("{\"user_id\": 1}\n{\"nickname\": 3}\n".utf8))
+        #expect {
+            _ = try OpenAPIDecoding.jsonLines(Member.self, from: broken)
+        } throws: { error in
+            guard case .objectMapping(_, let response)? = error as? CourierError else { return false }
+            return response === broken
+        }
+    }
+
     @Test func aMissingRequiredMemberOrAValueOfAnotherTypeThrows() {
         #expect(throws: DecodingError.self) { try decode(#"{"nickname": "ada"}"#) }
         #expect(throws: DecodingError.self) { try decode(#"{"user_id": "7"}"#) }
