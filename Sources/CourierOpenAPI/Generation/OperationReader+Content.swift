@@ -54,8 +54,17 @@ extension OperationReader {
             let encoding = chosen.media["encoding"]?.object
             fields = object.properties.map { property in
                 // A multipart part of an object or a union is JSON (the default of its Encoding Object);
-                // a form writes it as fields.
-                let isScalar = chosen.kind == .multipart ? isText(property.type) : property.type.isScalarLike
+                // a form writes it as fields, a map's entries too.
+                let isScalar = chosen.kind == .multipart ? isText(property.type) : isParameterValue(property.type)
+                if chosen.kind == .form, !isScalar {
+                    models.warnings.append(
+                        GenerationWarning(
+                            pointer: mediaPointer + "/schema/properties/"
+                                + JSONPointer.make([property.key]).dropFirst(2),
+                            message:
+                                "a form field of this type (bytes, or a list of optional values) cannot be written; not sent"
+                        ))
+                }
                 var field = Operation.Field(
                     key: property.key, name: property.name, isFile: property.type == .data, isScalar: isScalar)
                 if let node = encoding?[property.key] {

@@ -221,6 +221,23 @@ extension GeneratorTests {
         }
     }
 
+    /// A form writes a map of texts as fields too (it was left out, silently); a field a form cannot write
+    /// (bytes) is left out with a warning.
+    @Test func aFormWritesAMapAndWarnsOfWhatItCannotWrite() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/things": {"post": {"operationId": "make",
+              "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {
+                "name": {"type": "string"}, "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
+                "blob": {"type": "string", "format": "binary"}}},
+                "encoding": {"metadata": {"style": "deepObject", "explode": true}}}}},
+              "responses": {"204": {"description": "ok"}}}}}}
+            """#)
+        #expect(text.contains(#"form.field("metadata", body.metadata, style: .deepObject, explode: true)"#))
+        #expect(!text.contains(#"form.field("blob""#))
+        #expect(warnings.map(\.pointer).contains { $0.hasSuffix("/schema/properties/blob") })
+    }
+
     @Test func runsAreOfAboutTheSameWeightInOrder() {
         let weights = [12, 12, 12, 3, 3, 3, 3, 3, 3, 3, 3, 3]
         let runs = FileLayout.runs(Array(weights.indices), weights: weights, count: 4)
