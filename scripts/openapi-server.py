@@ -1530,12 +1530,18 @@ class OpenAPI3Backend(Backend):
         if isinstance(media.get("examples"), dict):
             for name, example in media["examples"].items():
                 example = resolve(self.document, example)
-                if isinstance(example, dict) and "value" in example:
-                    candidates.append((f"example '{name}'", example["value"]))
+                # `dataValue`: OpenAPI 3.2's name for the value as data.
+                if isinstance(example, dict) and ("value" in example or "dataValue" in example):
+                    candidates.append((f"example '{name}'", example.get("value", example.get("dataValue"))))
                     break
         schema = media.get("schema")
+        item_schema = media.get("itemSchema")
         if schema is not None:
             candidates.append(("value made from the schema", self.sample(sampler, schema)))
+        elif item_schema is not None and not candidates and is_json_type(mime):
+            # OpenAPI 3.2 describes a sequential media type (JSON Lines) by each of its items: a line.
+            line = json.dumps(self.sample(sampler, item_schema), ensure_ascii=False, default=str)
+            candidates.append(("a line made from the item schema", (line + "\n").encode("utf-8")))
         elif not candidates:
             candidates.append(("empty value (no schema)", {} if is_json_type(mime) else ""))
         first: Optional[Answer] = None
