@@ -184,12 +184,25 @@ struct OperationReader {
     private func read(
         parameter node: DocumentNode, pointer: String, typePrefix: String, labels: inout NameScope
     ) -> Operation.Parameter? {
-        guard let name = node["name"]?.string, let location = node["in"]?.string,
-            ["path", "query", "header", "cookie"].contains(location)
+        guard let name = node["name"]?.string, var location = node["in"]?.string,
+            ["path", "query", "header", "cookie", "querystring"].contains(location)
         else {
             models.warnings.append(
                 GenerationWarning(pointer: pointer, message: "parameter without a name or a known `in`; skipped"))
             return nil
+        }
+        // OpenAPI 3.2's `querystring`: the whole query as one value, which its `content` writes; as a form,
+        // its fields are the query's parameters (style `form`, exploded).
+        if location == "querystring" {
+            let media = node["content"]?.object?.entries.first?.key ?? ""
+            guard Self.bodyKind(media) == .form else {
+                models.warnings.append(
+                    GenerationWarning(
+                        pointer: pointer,
+                        message: "a `querystring` parameter written as \(media) is not generated; skipped"))
+                return nil
+            }
+            location = "query"
         }
         if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
             return nil

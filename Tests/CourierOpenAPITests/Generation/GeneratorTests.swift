@@ -172,6 +172,24 @@ struct GeneratorTests {
         #expect(text.contains(#"case .findTrip: Courier.HTTPMethod(rawValue: "QUERY")"#))
     }
 
+    /// OpenAPI 3.2's `querystring` parameter written as a form: its fields are the query's parameters; in
+    /// another media type it is skipped with a warning.
+    @Test func aQuerystringFormIsTheQuery() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.2.0", "info": {"title": "T", "version": "1"}, "paths": {"/search": {"get": {
+              "operationId": "search", "parameters": [
+                {"name": "filter", "in": "querystring", "content": {"application/x-www-form-urlencoded": {"schema": {
+                  "type": "object", "properties": {"q": {"type": "string"}, "page": {"type": "integer"}}}}}},
+                {"name": "raw", "in": "querystring", "content": {"application/json": {"schema": {"type": "object"}}}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains("case search(filter: Pets.SearchFilter? = nil)"))
+        #expect(text.contains(#"parts.query("filter", filter)"#))
+        #expect(text.contains("public struct SearchFilter: Codable, Sendable, Courier.OpenAPIParameterValue {"))
+        #expect(warnings.map(\.pointer) == ["#/paths/~1search/get/parameters/1"])
+    }
+
     @Test func warningsNameTheirPointerAndOutputIsDeterministic() throws {
         let first = try generate(Self.petstore)
         let second = try generate(Self.petstore)
