@@ -262,8 +262,7 @@ extension OperationReader {
     }
 
     static func bodyKind(_ mediaType: String) -> Operation.Body.Kind {
-        let type =
-            mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let type = bareMediaType(mediaType)
         if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" {
             return .json
         }
@@ -285,11 +284,15 @@ extension OperationReader {
 
     /// Whether `mediaType` is JSON Lines (newline-delimited JSON), under one of its names.
     static func isJSONLines(_ mediaType: String) -> Bool {
-        let type = mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        return [
+        [
             "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
             "application/jsonlines", "application/json-lines",
-        ].contains(type ?? "")
+        ].contains(bareMediaType(mediaType))
+    }
+
+    /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`.
+    static func bareMediaType(_ mediaType: String) -> String {
+        mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     }
 
     static func rank(_ kind: Operation.Body.Kind) -> Int {
