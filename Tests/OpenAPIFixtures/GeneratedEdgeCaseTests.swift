@@ -345,4 +345,17 @@ import Testing
         }
         #expect(periods == ["sample"])
     }
+
+    /// An example's union member is the choice that allows its values: `{method: debit_card}` is the card
+    /// method, not the wallet method before it that also declares `method` (and requires a token, which
+    /// the sample made up when it took that choice).
+    @Test func anExamplesUnionMemberIsTheChoiceThatAllowsItsValues() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "makeDonation" })
+        guard case .makeDonation(let body) = sample, case .cardMethod(let card) = body.paymentMethod else {
+            Issue.record("not the card method: \(sample)")
+            return
+        }
+        #expect(card.method == .debitCard)
+        #expect(body.amount == 5)
+    }
 }

@@ -23,6 +23,23 @@ import Testing
         #expect(echo.body.contains("Content-Type: text/plain"))
     }
 
+    /// `endpoint(on:)` sends a generated target to another server than its document's (here the loopback
+    /// server instead of the document's port 8080), path, method, headers and body kept.
+    @Test func endpointOnAnotherServerKeepsTheRequest() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let provider = Provider<LoopbackStreams.Echo>(endpointClosure: { $0.endpoint(on: server.baseURL) })
+        let body = LoopbackStreams.EchoUploadRequest(file: Data("hi".utf8), link: nil, expand: nil)
+        let echo = try await provider.echoUpload(body: body)
+        #expect(echo.method == "POST")
+        #expect(echo.path == "/echo/upload")
+        #expect(Self.parts(of: echo.body).map { $0.contents } == ["hi"])
+        let target = LoopbackStreams.Echo.echoUpload(body: body)
+        let endpoint = target.endpoint(on: try #require(URL(string: "https://staging.example.com/v2/")))
+        #expect(endpoint.url == "https://staging.example.com/v2/echo/upload")
+        #expect(endpoint.method == .post)
+    }
+
     /// The name and contents of each part of a multipart body, in order.
     static func parts(of body: String) -> [(name: String, contents: String)] {
         guard let boundaryLine = body.components(separatedBy: "\r\n").first, boundaryLine.hasPrefix("--") else {

@@ -26,6 +26,22 @@ public protocol OpenAPITarget: TargetType {
 extension OpenAPITarget {
     /// No security schemes.
     public var securitySchemeNames: [String] { [] }
+
+    /// The target's endpoint on `server` instead of the document's: a staging host, a local mock, a
+    /// region, or a server whose URL the document leaves to be filled in. `server` takes the place of
+    /// `baseURL` (base path included), the target's path follows it; method, task and headers are the
+    /// target's.
+    ///
+    /// ```swift
+    /// let staging = URL(string: "https://staging.example.com/v1")!
+    /// let provider = Provider<Petstore.Pets>(endpointClosure: { $0.endpoint(on: staging) })
+    /// ```
+    public func endpoint(on server: URL) -> Endpoint {
+        let endpoint = Provider<Self>.defaultEndpointMapping(for: self)
+        return Endpoint(
+            url: TargetURL.string(baseURL: server, path: path), sampleResponseClosure: endpoint.sampleResponseClosure,
+            method: endpoint.method, task: endpoint.task, httpHeaderFields: endpoint.httpHeaderFields)
+    }
 }
 
 /// The base URL of a generated API's server.

@@ -107,7 +107,8 @@ struct Generator {
         }
         // A shared component is met by every operation that uses it: its warnings are said once.
         var said = Set<GenerationWarning>()
-        let warnings = (document.warnings + models.warnings).filter { said.insert($0).inserted }
+        let serverWarning = ServerURL.chosen(root["servers"]?.array ?? []).warning.map { [$0] } ?? []
+        let warnings = (document.warnings + serverWarning + models.warnings).filter { said.insert($0).inserted }
         return (files, warnings)
     }
 

@@ -18,8 +18,10 @@ struct NamespaceWriter {
         let info = root["info"]
         code.doc(DocText.join(info?["title"]?.string, info?["description"]?.string) ?? namespace)
         code.block("public enum \(namespace) {") { code in
-            let server = root["servers"]?.array?.first.flatMap(ServerURL.text) ?? "/"
-            code.doc("The document's first server: `\(server)`.")
+            let chosen = ServerURL.chosen(root["servers"]?.array ?? [])
+            let server = chosen.server ?? "/"
+            let which = chosen.index == 0 ? "first server" : "first server whose URL defines its variables"
+            code.doc("The document's \(which): `\(server)`.")
             code.line("public static let baseURL = Courier.OpenAPIBaseURL.make(\(SwiftNames.literal(server)))")
             code.line()
             code.doc("Every target enum of the API.")

@@ -317,4 +317,41 @@ enum ServerURL {
         }
         return url
     }
+
+    /// The variables that `server`'s URL names in braces and its `variables` does not define (Adyen's
+    /// terminal API: `…/merchants/{merchantAccount}/devices/{deviceId}/sync`, no `variables`).
+    static func undefinedVariables(_ server: DocumentNode) -> [String] {
+        text(server).map(OperationReader.placeholders(in:)) ?? []
+    }
+
+    /// Whether `server`'s URL, its variables replaced, is a URL: each variable it names defined, and only
+    /// characters a URL holds (Adyen's local server is `<local-terminal-IP-address>`).
+    static func isWhole(_ server: DocumentNode) -> Bool {
+        guard let url = text(server), undefinedVariables(server).isEmpty else { return false }
+        return url.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-._~:/?#[]@!$&'()*+,;=%".unicodeScalars.contains(scalar))
+        }
+    }
+
+    /// The server of `servers` that the namespace's `baseURL` is: the first whose URL is whole (each
+    /// variable it names defined), else the first; and a warning when that is not the first or is not
+    /// whole.
+    static func chosen(_ servers: [DocumentNode]) -> (server: String?, index: Int, warning: GenerationWarning?) {
+        guard let first = servers.first else { return (nil, 0, nil) }
+        guard !isWhole(first) else { return (text(first), 0, nil) }
+        let missing = undefinedVariables(first).map { "{\($0)}" }.joined(separator: ", ")
+        let fault =
+            missing.isEmpty
+            ? "the server's URL is not a URL" : "the server's URL names variables it does not define (\(missing))"
+        if let index = servers.firstIndex(where: isWhole) {
+            let message = "\(fault); the base URL is server \(index) instead"
+            return (text(servers[index]), index, GenerationWarning(pointer: "#/servers/0/url", message: message))
+        }
+        let message =
+            "\(fault), and no other server's URL is whole; the base URL is the first as written: "
+            + "send requests to the real server with `endpoint(on:)` in an endpoint closure"
+        return (text(first), 0, GenerationWarning(pointer: "#/servers/0/url", message: message))
+    }
 }

@@ -60,8 +60,10 @@ struct SampleValues {
     }
 
     /// The choice of `schema`'s `oneOf`/`anyOf` that `object` is: the one its discriminator's value names
-    /// (by the mapping, or by the schema's name), else the first that declares every member of the
-    /// object, else the first.
+    /// (by the mapping, or by the schema's name), else the first that fits it best: declares every member
+    /// of the object, allows its values where it lists them (an example's `"type": "scheme"` is Adyen's
+    /// card choice, not the Apple Pay one before it whose `type` allows only `applepay`), and finds every
+    /// member it requires; else the first.
     private func choice(of schema: DocumentNode, for object: DocumentObject) -> DocumentNode? {
         let choices = (schema["oneOf"] ?? schema["anyOf"])?.array?.filter { $0["type"]?.string != "null" } ?? []
         guard let first = choices.first else { return nil }
@@ -73,10 +75,27 @@ struct SampleValues {
             }
             if let found { return found }
         }
-        return choices.first { choice in
+        var best = (choice: first, score: -1)
+        for choice in choices {
             let properties = ObjectProperties(of: choice, models: models)
-            return object.keys.allSatisfy { properties[$0] != nil }
-        } ?? first
+            guard object.keys.allSatisfy({ properties[$0] != nil }) else { continue }
+            let allowsValues = object.entries.allSatisfy { key, member in
+                properties[key].map { allows(member, $0.schema) } ?? true
+            }
+            let findsRequired = properties.required.allSatisfy { object[$0] != nil }
+            let score = (allowsValues ? 2 : 0) + (findsRequired ? 1 : 0)
+            if score > best.score { best = (choice, score) }
+        }
+        return best.choice
+    }
+
+    /// Whether `schema` (through a `$ref`) allows `value` where it lists what it allows (`enum`, `const`).
+    private func allows(_ value: DocumentNode, _ schema: DocumentNode) -> Bool {
+        let schema = models.dereferenced(schema) ?? schema
+        if let constant = schema["const"] { return constant.sampleJSON() == value.sampleJSON() }
+        guard let listed = schema["enum"]?.array, !listed.isEmpty else { return true }
+        let text = value.sampleJSON()
+        return listed.contains { $0.sampleJSON() == text }
     }
 
     /// A value made for `schema` (a request's without `readOnly` properties); an object's `naming`

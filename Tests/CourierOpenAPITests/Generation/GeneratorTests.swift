@@ -267,6 +267,33 @@ struct GeneratorTests {
         #expect(OperationReader.placeholders(in: "/a/{x}/b{y}.json/{}") == ["x", "y"])
     }
 
+    /// A server whose URL names variables it does not define, or is not a URL, is passed over for the
+    /// first that is whole, with a warning; when none is, the first is kept as written, with a warning.
+    @Test func aServerWithUndefinedVariablesIsPassedOverWithAWarning() throws {
+        func document(_ servers: String) -> String {
+            #"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "servers": SERVERS, "paths": {}}"#
+                .replacingOccurrences(of: "SERVERS", with: servers)
+        }
+        let (text, warnings) = try generate(
+            document(
+                #"[{"url": "https://api.example.com/m/{merchant}/sync"}, {"url": "<local-address>"}, "#
+                    + #"{"url": "https://{host}/v2", "variables": {"host": {"default": "eu.example.com"}}}]"#))
+        #expect(text.contains(#"OpenAPIBaseURL.make("https://eu.example.com/v2")"#))
+        #expect(text.contains("first server whose URL defines its variables"))
+        #expect(
+            warnings.map(\.description) == [
+                "warning: #/servers/0/url: the server's URL names variables it does not define ({merchant}); "
+                    + "the base URL is server 2 instead"
+            ])
+        let (kept, keptWarnings) = try generate(document(#"[{"url": "https://api.example.com/m/{merchant}"}]"#))
+        #expect(kept.contains(#"OpenAPIBaseURL.make("https://api.example.com/m/{merchant}")"#))
+        #expect(keptWarnings.count == 1)
+        #expect(keptWarnings.first?.message.contains("`endpoint(on:)`") == true)
+        let (whole, wholeWarnings) = try generate(document(#"[{"url": "/v1"}, {"url": "https://b.example.com"}]"#))
+        #expect(whole.contains(#"OpenAPIBaseURL.make("/v1")"#))
+        #expect(wholeWarnings.isEmpty)
+    }
+
     /// A struct holds a struct of more than ``ModelLayout/limit`` fields (counted with the structs it
     /// holds inline) through `OpenAPIIndirect`, and a union with such a payload is `indirect`; smaller
     /// ones are held inline.
