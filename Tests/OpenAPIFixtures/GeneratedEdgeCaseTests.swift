@@ -358,4 +358,24 @@ import Testing
         #expect(card.method == .debitCard)
         #expect(body.amount == 5)
     }
+
+    /// An object whose `oneOf` choices only refine its own properties is one struct (it was a union of
+    /// the choices, which kept the letter and lost the rest); a sample made from an example that breaks
+    /// its schema has values the schema allows.
+    @Test func anExampleThatBreaksItsSchemaGivesASampleThatKeepsIt() throws {
+        let category = EdgeCases.NICategory(letter: .i, postcode: "SW1A 1AA")
+        let back = try JSONDecoder().decode(EdgeCases.NICategory.self, from: JSONEncoder().encode(category))
+        #expect(back.postcode == "SW1A 1AA")
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createEmployment" })
+        guard case .createEmployment(let body) = sample else {
+            Issue.record("not the sample of createEmployment")
+            return
+        }
+        #expect(body.startDate.description == "2024-01-01")
+        #expect(body.status == .active)
+        #expect(body.reason == .newHire)
+        #expect(body.category.postcode == "SW1A 1AA")
+        #expect(body.previous.letter == .a)
+        #expect(body.previous.postcode != nil)
+    }
 }

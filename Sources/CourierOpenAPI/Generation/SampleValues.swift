@@ -114,18 +114,28 @@ struct SampleValues {
         if let constant = schema["const"] { return constant.sampleJSON() }
         if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
         if let fallback = schema["default"] { return fallback.sampleJSON() }
+        // A reference with a description of its own (`allOf: [$ref: ReasonCode]`, Plaid's) is its part.
+        if let (part, _) = schema.wrappedPart {
+            return value(for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice)
+        }
         var alsoRequired: [String] = []
+        var refined: [String: DocumentNode] = [:]
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
         {
-            // A choice that only constrains the object around it (`anyOf: [{required: [a]}, {required: [b]}]`)
-            // is not a value of its own: the object, with what the choice requires.
-            guard Self.onlyConstrains(choice), schema["properties"] != nil else {
+            // A choice that only constrains or refines the object around it (`anyOf: [{required: [a]},
+            // {required: [b]}]`; Xero's `{required: [workplacePostcode], properties: {niCategory: {enum:
+            // [F, I]}}}`) is not a value of its own: the object, with what the choice requires and the
+            // values it allows.
+            guard Self.onlyConstrains(choice) || choice.onlyRefines(schema), schema["properties"] != nil else {
                 return value(
                     for: choice, depth: depth + 1, forRequest: forRequest,
                     naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
             }
             alsoRequired = choice["required"]?.array?.compactMap(\.string) ?? []
+            for (key, property) in choice["properties"]?.object?.entries ?? [] where isEnumerated(property) {
+                refined[key] = property
+            }
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
@@ -154,7 +164,7 @@ struct SampleValues {
             }
             let fields = chosen.map { property in
                 SwiftNames.jsonString(property.key) + ":"
-                    + value(for: property.schema, depth: depth + 1, forRequest: forRequest)
+                    + value(for: refined[property.key] ?? property.schema, depth: depth + 1, forRequest: forRequest)
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
             return "{" + (named + fields).joined(separator: ",") + "}"
@@ -183,13 +193,15 @@ struct SampleValues {
     /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
     private func fits(_ example: DocumentNode, _ schema: DocumentNode) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
+        // A value the schema does not list (Xero's `ACTIVE` for `Active`) is refused by a server.
+        if !example.value.isNull, !allows(example, schema) { return false }
         let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
         guard !types.isEmpty else { return true }
         switch example.value {
         case .null: return true
         case .bool: return types.contains("boolean")
         case .integer, .number: return types.contains("integer") || types.contains("number")
-        case .string: return types.contains("string")
+        case .string(let text): return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)
         case .array(let elements):
             guard types.contains("array"), let items = schema["items"] else { return types.contains("array") }
             return elements.allSatisfy { fits($0, items) }
@@ -199,14 +211,31 @@ struct SampleValues {
 
     /// `member` as a property of `schema` reads it: itself when of its kind; in a list of one when the
     /// schema is a list of its kind (a form body's example writes a repeated field's one value as the
-    /// value, Twilio's `"Permission": "sendMessage"`); left out (nil) when optional and of another kind.
+    /// value, Twilio's `"Permission": "sendMessage"`); when of another kind, or not of its format (Xero's
+    /// `dateOfBirth: 1999-01-01T00:00:00Z` for a `date`), left out (nil) when optional, and a value made
+    /// for the schema when required.
     private func fitted(_ member: DocumentNode, to schema: DocumentNode, isRequired: Bool) -> DocumentNode? {
         if fits(member, schema) { return member }
         let resolved = models.dereferenced(schema) ?? schema
         if let items = resolved["items"], fits(member, items) {
             return DocumentNode(value: .array([member]), location: member.location)
         }
-        return isRequired ? member : nil
+        guard isRequired else { return nil }
+        let made = value(for: schema, depth: 1, forRequest: true)
+        return (try? JSONReader.read(Array(made.utf8), file: "")) ?? member
+    }
+
+    /// Whether `text` is of `format` where a server checks it (`date`, `date-time`, `uuid`); any text
+    /// is of another format.
+    static func hasFormat(_ text: String, _ format: String?) -> Bool {
+        let pattern: String
+        switch format {
+        case "date": pattern = #"^\d{4}-\d{2}-\d{2}$"#
+        case "date-time": pattern = #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
+        case "uuid": return UUID(uuidString: text) != nil
+        default: return true
+        }
+        return text.range(of: pattern, options: .regularExpression) != nil
     }
 
     /// Whether `schema` (through a `$ref`) allows a list of values: an `enum` or a `const`.

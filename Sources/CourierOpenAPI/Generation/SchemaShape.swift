@@ -57,7 +57,26 @@ extension DocumentNode {
     var unionChoices: [DocumentNode]? {
         guard let choices = (self["oneOf"] ?? self["anyOf"])?.array, constantChoices == nil else { return nil }
         let real = choices.filter { $0.schemaTypes != ["null"] }
-        return real.count > 1 ? real : nil
+        guard real.count > 1 else { return nil }
+        // Choices that only refine the object's own properties (Xero's NI category: `oneOf` a postcode
+        // required with some letters, a date with another) are rules about one object, not kinds of it.
+        return real.allSatisfy { $0.onlyRefines(self) } ? nil : real
+    }
+
+    /// Whether this `oneOf`/`anyOf` choice only refines `object` around it: it requires, restricts or
+    /// documents properties `object` declares (an `enum` narrower than theirs), and adds no type of its
+    /// own, no property, reference or parts.
+    func onlyRefines(_ object: DocumentNode) -> Bool {
+        guard let own = object["properties"]?.object, !own.entries.isEmpty, let entries = self.object?.entries,
+            schemaTypes.allSatisfy({ $0 == "object" })
+        else { return false }
+        return entries.allSatisfy { key, value in
+            switch key {
+            case "type", "required", "minProperties", "maxProperties", "not": true
+            case "properties": value.object?.entries.allSatisfy { own[$0.key] != nil } == true
+            default: DocumentNode.isAnnotation(key)
+            }
+        }
     }
 
     /// The values a schema lists, each with the title and description it has: an `enum`, or a

@@ -189,9 +189,12 @@ extension TargetWriter {
                         ))
                 }
                 if let body = operation.body {
+                    // The bytes of a binary body: `sample`, or where the schema says they are base64
+                    // (`format: byte`, Xero's attachments), `c2FtcGxl`, which is.
+                    let bytes = body.schema["format"]?.string == "byte" ? "YzJGdGNHeGw=" : "c2FtcGxl"
                     let json =
                         body.kind == .binary || body.kind == .text
-                        ? SwiftNames.jsonString(body.kind == .binary ? "c2FtcGxl" : "sample")
+                        ? SwiftNames.jsonString(body.kind == .binary ? bytes : "sample")
                         : formSamples(body).json(for: body.schema, example: body.example, forRequest: true)
                     values.append((body.label, body.type.code(in: namespace), json))
                 }
