@@ -378,4 +378,19 @@ import Testing
         #expect(body.previous.letter == .a)
         #expect(body.previous.postcode != nil)
     }
+
+    /// A required object parameter's sample is not empty (it would be an empty path segment), and an
+    /// operation that documents only an error reads a success as nothing, as its typed call does.
+    @Test func anObjectParameterHasAMemberAndAnErrorOnlyOperationSucceeds() throws {
+        let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "getRegion" })
+        guard case .getRegion(let region) = sample else {
+            Issue.record("not the sample of getRegion")
+            return
+        }
+        #expect(region.name == "sample")
+        #expect(sample.path == "/regions/name,sample")
+        let decoded = try sample.decode(Response(statusCode: 200, data: Data()))
+        #expect(decoded is Void)
+        #expect(throws: CourierError.self) { try sample.decode(Response(statusCode: 500, data: Data())) }
+    }
 }

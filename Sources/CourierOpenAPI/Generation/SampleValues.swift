@@ -9,6 +9,10 @@ struct SampleValues {
     /// a form body writes `{}` as nothing (a `deepObject` field of no members is no field), so an empty
     /// object the schema requires would be missing.
     var fillsNestedObjects = false
+    /// Whether the value itself, when an object none of whose properties is required, gets its first one
+    /// too: a parameter's `{}` is written as nothing (an empty path segment, no query field), and a
+    /// required parameter would be missing.
+    var fillsObjects = false
 
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
@@ -159,7 +163,9 @@ struct SampleValues {
                 (required.contains(property.key) || (isChoice && isEnumerated(property.schema)))
                     && property.key != naming?.key
             }
-            if chosen.isEmpty, naming == nil, fillsNestedObjects, depth > 0, let first = sendable.first {
+            if chosen.isEmpty, naming == nil, fillsObjects || (fillsNestedObjects && depth > 0),
+                let first = sendable.first
+            {
                 chosen = [first]
             }
             let fields = chosen.map { property in

@@ -181,11 +181,14 @@ extension TargetWriter {
             code.line("var samples: [Self] = []")
             for operation in operations {
                 var values: [(label: String, type: String, json: String)] = []
+                var parameterSamples = samples
+                parameterSamples.fillsObjects = true
+                parameterSamples.fillsNestedObjects = true
                 for parameter in operation.parameters where parameter.isRequired || parameter.example != nil {
                     values.append(
                         (
                             parameter.label, parameter.type.code(in: namespace),
-                            samples.json(for: parameter.schema, example: parameter.example)
+                            parameterSamples.json(for: parameter.schema, example: parameter.example)
                         ))
                 }
                 if let body = operation.body {
@@ -235,6 +238,15 @@ extension TargetWriter {
                             let pattern =
                                 reply.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "\(reply.status ?? 0)"
                             code.line("case \(pattern): \(decodeExpression(reply))")
+                        }
+                        // An operation that documents no success (only errors, or no responses, which
+                        // OpenAPI 3.1 allows) succeeds as its typed call does: with nothing to read.
+                        let documentsSuccess = operation.replies.contains { reply in
+                            guard let status = reply.status else { return true }
+                            return (200...299).contains(status) || reply.range?.contains(200) == true
+                        }
+                        if !documentsSuccess {
+                            code.line("case 200...299: return ()")
                         }
                         if let fallback = operation.replies.first(where: { $0.status == nil }) {
                             code.line("default: \(decodeExpression(fallback))")
