@@ -393,4 +393,21 @@ import Testing
         #expect(decoded is Void)
         #expect(throws: CourierError.self) { try sample.decode(Response(statusCode: 500, data: Data())) }
     }
+
+    /// A union's discriminator that only the schema around the choices declares is written beside the
+    /// choice's members, its value the one the mapping gives the choice: without it a server cannot tell
+    /// which choice the body is.
+    @Test func aDiscriminatorOnlyTheUnionDeclaresIsSent() throws {
+        let body = EdgeCases.CreateConnectorRequest.s3Import(EdgeCases.S3Import(arn: "arn:1"))
+        let json = try JSONSerialization.jsonObject(with: OpenAPICoding.encoder().encode(body)) as? [String: Any]
+        #expect(json?["connector_type"] as? String == "s3")
+        #expect(json?["arn"] as? String == "arn:1")
+        let back = try OpenAPICoding.decoder().decode(
+            EdgeCases.CreateConnectorRequest.self, from: Data(#"{"connector_type": "gcs", "bucket": "b"}"#.utf8))
+        guard case .gcsImport(let gcs) = back else {
+            Issue.record("not the GCS choice: \(back)")
+            return
+        }
+        #expect(gcs.bucket == "b")
+    }
 }

@@ -267,9 +267,18 @@ final class ModelBuilder {
             } else if values.isEmpty, let reference, discriminator != nil {
                 values = [JSONPointer.tokens(reference).last ?? ""]
             }
-            return UnionModel.Choice(
+            var built = UnionModel.Choice(
                 name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type,
                 discriminatorValues: values)
+            // Only a value the mapping writes out: one taken from the schema's name is the document's
+            // guess at best (PagerDuty's runner update would send `AutomationActionsRunnerSidecarBody`).
+            if let discriminator, let mapped = reference.flatMap({ mapping[$0] }), mapped.count == 1 {
+                let properties = ObjectProperties(of: choice, models: self)
+                if !properties.list.isEmpty, properties[discriminator] == nil {
+                    built.addedDiscriminatorValue = mapped[0]
+                }
+            }
+            return built
         }
         add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
     }

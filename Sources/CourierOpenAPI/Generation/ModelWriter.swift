@@ -267,7 +267,18 @@ struct ModelWriter {
             code.block("public func encode(to encoder: any Swift.Encoder) throws {") { code in
                 code.block("switch self {") { code in
                     for choice in union.choices {
-                        code.line("case .\(choice.name)(let value): try value.encode(to: encoder)")
+                        guard let key = union.discriminator, let added = choice.addedDiscriminatorValue else {
+                            code.line("case .\(choice.name)(let value): try value.encode(to: encoder)")
+                            continue
+                        }
+                        // The discriminator only the schema around the choices declares, beside the
+                        // members the choice wrote (a keyed container asked for again adds to them).
+                        code.line("case .\(choice.name)(let value):")
+                        code.line("try value.encode(to: encoder)")
+                        code.line("var container = encoder.container(keyedBy: OpenAPICodingKey.self)")
+                        code.line(
+                            "try container.encode(\(SwiftNames.literal(added)), forKey: OpenAPICodingKey(\(SwiftNames.literal(key))))"
+                        )
                     }
                     code.line("case .unknown(let value): try value.encode(to: encoder)")
                 }

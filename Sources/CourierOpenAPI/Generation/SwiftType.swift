@@ -145,6 +145,10 @@ struct UnionModel {
         var type: SwiftType
         /// The discriminator values that choose it.
         var discriminatorValues: [String]
+        /// The discriminator's value to write beside the choice's members, when the choice is an object
+        /// that does not declare the discriminator's property (only the schema around the `oneOf` does)
+        /// and one value names it: without it the server could not tell the choice.
+        var addedDiscriminatorValue: String? = nil
     }
 
     /// The type name.
