@@ -117,7 +117,7 @@ struct SampleValues {
         }
         if let constant = schema["const"] { return constant.sampleJSON() }
         if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
-        if let fallback = schema["default"] { return fallback.sampleJSON() }
+        if let fallback = schema["default"], fits(fallback, schema) { return fallback.sampleJSON() }
         // A reference with a description of its own (`allOf: [$ref: ReasonCode]`, Plaid's) is its part.
         if let (part, _) = schema.wrappedPart {
             return value(for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice)
@@ -231,14 +231,16 @@ struct SampleValues {
         return (try? JSONReader.read(Array(made.utf8), file: "")) ?? member
     }
 
-    /// Whether `text` is of `format` where a server checks it (`date`, `date-time`, `uuid`); any text
-    /// is of another format.
+    /// Whether `text` is of `format` where a server or the model checks it (`date`, `date-time`, `uuid`,
+    /// base64 for `byte` and `binary`); any text is of another format.
     static func hasFormat(_ text: String, _ format: String?) -> Bool {
         let pattern: String
         switch format {
         case "date": pattern = #"^\d{4}-\d{2}-\d{2}$"#
         case "date-time": pattern = #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
         case "uuid": return UUID(uuidString: text) != nil
+        // Read as `Data` from base64 (ReadMe's defaults are data URLs: `data:text/plain;…;base64,dGVzdDE=`).
+        case "byte", "binary": return Data(base64Encoded: text) != nil
         default: return true
         }
         return text.range(of: pattern, options: .regularExpression) != nil
@@ -288,6 +290,13 @@ struct SampleValues {
         // not decode, and the sample would be left out.
         case "byte", "binary": candidates = ["c2FtcGxl"]
         default: candidates = ["sample", "1", "a", "A1", "sample-1", "2024-01-01", "abc123", "0"]
+        }
+        // A pattern ICU does not compile (a literal `{` where ICU wants a quantifier, which JSON Schema's
+        // ECMA-262 and Python read as a brace: ReadMe's `^(?:{[0-9a-fA-F]{4}…})$`) is sampled unchecked.
+        if let pattern = schema["pattern"]?.string, (try? NSRegularExpression(pattern: pattern)) == nil,
+            let made = PatternSample.text(matching: pattern), made.count >= minimum, made.count <= maximum
+        {
+            return made
         }
         if let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern) {
             let fits = candidates.first { candidate in

@@ -294,6 +294,29 @@ struct GeneratorTests {
         #expect(wholeWarnings.isEmpty)
     }
 
+    /// A sample leaves out a `default` of another kind or format than its schema's (ReadMe's data-URL
+    /// default for a `binary` field, a string for an `int32`), which the model would not read, and fits a
+    /// `pattern` that ICU does not compile (a literal `{`) as the pattern says.
+    @Test func samplesSkipDefaultsThatDoNotFitAndReadBracesInPatterns() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/things": {"post": {
+              "operationId": "makeThing",
+              "parameters": [
+                {"name": "count", "in": "query", "required": true, "schema": {"type": "integer", "format": "int32", "default": "12"}},
+                {"name": "key", "in": "query", "required": true,
+                 "schema": {"type": "string", "pattern": "^(?:{[0-9a-f]{4}}|[0-9a-f]{8})$"}}
+              ],
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                "required": ["file"],
+                "properties": {"file": {"type": "string", "format": "binary", "default": "data:text/plain;base64,dGVzdDE="}}}}}},
+              "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"count = Courier.OpenAPISample.value(Swift.Int32.self, "1")"#))
+        #expect(text.contains(#"key = Courier.OpenAPISample.value(Swift.String.self, "\"{0000}\"")"#))
+        #expect(text.contains(#"{\"file\":\"c2FtcGxl\"}"#))
+    }
+
     /// A struct holds a struct of more than ``ModelLayout/limit`` fields (counted with the structs it
     /// holds inline) through `OpenAPIIndirect`, and a union with such a payload is `indirect`; smaller
     /// ones are held inline.
