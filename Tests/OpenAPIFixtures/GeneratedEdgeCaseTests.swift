@@ -410,4 +410,20 @@ import Testing
         }
         #expect(gcs.bucket == "b")
     }
+
+    /// `example: null` on a string that is not nullable is no example; a scalar `allOf` is its
+    /// enumeration (it was an empty struct, which could not hold a value); a property read-only through
+    /// a part of its `allOf` is left out of the request; a tag listed twice is one target.
+    @Test func nullExamplesScalarAllOfsAndReadOnlyPartsAreReadAsMeant() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createToken" })
+        guard case .createToken(let cursor, let body) = sample else {
+            Issue.record("not the sample of createToken")
+            return
+        }
+        #expect(cursor == "sample")
+        #expect(body.responseType == .transfer)
+        #expect(body.note == "hello")
+        #expect(body.links == nil)
+        #expect(!EdgeCases.allTargets.contains { "\($0)".hasSuffix("ModelsAPI") })
+    }
 }

@@ -30,7 +30,11 @@ struct Generator {
                 && (filter.operations.isEmpty || filter.operations.contains(operation.id))
         }
         let schemes = Self.securitySchemes(root)
-        var tagOrder: [String] = (root["tags"]?.array ?? []).compactMap { $0["name"]?.string }
+        // A tag listed twice (HubSpot's associations list `Batch` and `Basic` twice) is one target.
+        var tagOrder: [String] = []
+        for tag in (root["tags"]?.array ?? []).compactMap({ $0["name"]?.string }) where !tagOrder.contains(tag) {
+            tagOrder.append(tag)
+        }
         for operation in operations where !tagOrder.contains(operation.tag) { tagOrder.append(operation.tag) }
         var enumNames = NameScope(reserved: Set(models.models.map(\.name) + [namespace] + SwiftNames.reservedTypeNames))
         let groups = tagOrder.compactMap { tag -> (tag: String, name: String, operations: [Operation])? in

@@ -110,9 +110,14 @@ final class ModelBuilder {
         return current
     }
 
-    /// Whether `schema`, or the schema its `$ref`s lead to, sets `keyword` (`readOnly`, `writeOnly`).
-    func isMarked(_ schema: DocumentNode, _ keyword: String) -> Bool {
-        schema[keyword]?.bool == true || dereferenced(schema)?[keyword]?.bool == true
+    /// Whether `schema`, the schema its `$ref`s lead to, or a part of its `allOf` sets `keyword`
+    /// (`readOnly`, `writeOnly`): Okta's `_links` is an `allOf` of a read-only `LinksSelf` and more.
+    func isMarked(_ schema: DocumentNode, _ keyword: String, depth: Int = 0) -> Bool {
+        if schema[keyword]?.bool == true { return true }
+        guard let resolved = dereferenced(schema) else { return false }
+        if resolved[keyword]?.bool == true { return true }
+        guard depth < 8, let parts = resolved["allOf"]?.array else { return false }
+        return parts.contains { isMarked($0, keyword, depth: depth + 1) }
     }
 
     private func plainType(of schema: DocumentNode, suggestedName: String, pointer: String) -> SwiftType {

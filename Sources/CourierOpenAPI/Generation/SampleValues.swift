@@ -204,7 +204,8 @@ struct SampleValues {
         let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
         guard !types.isEmpty else { return true }
         switch example.value {
-        case .null: return true
+        // HubSpot writes `example: null` on every property and parameter, nullable or not.
+        case .null: return schema.isNullableSchema
         case .bool: return types.contains("boolean")
         case .integer, .number: return types.contains("integer") || types.contains("number")
         case .string(let text): return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)

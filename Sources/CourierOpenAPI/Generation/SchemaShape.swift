@@ -35,8 +35,10 @@ extension DocumentNode {
             object?.entries.allSatisfy({ $0.key == "allOf" || $0.key == "type" || DocumentNode.isAnnotation($0.key) })
                 == true
         else { return nil }
+        // A part that only says the type again, with a description (Okta's `response_type`: `allOf` its
+        // enumeration and `{type: string, description: …}`), shapes nothing either.
         let shaping = parts.enumerated().filter { _, part in
-            part.object?.entries.allSatisfy { DocumentNode.isAnnotation($0.key) } != true
+            part.object?.entries.allSatisfy { $0.key == "type" || DocumentNode.isAnnotation($0.key) } != true
         }
         guard shaping.count == 1, let only = shaping.first else { return nil }
         return (only.element, only.offset)
