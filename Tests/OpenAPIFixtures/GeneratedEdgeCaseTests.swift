@@ -379,8 +379,9 @@ import Testing
         #expect(body.previous.postcode != nil)
     }
 
-    /// A required object parameter's sample is not empty (it would be an empty path segment), and an
-    /// operation that documents only an error reads a success as nothing, as its typed call does.
+    /// A required object parameter's sample is not empty (it would be an empty path segment), an
+    /// operation that documents only an error reads a success as nothing, as its typed call does, and an
+    /// `Accept` header parameter whose responses say no media type is sent.
     @Test func anObjectParameterHasAMemberAndAnErrorOnlyOperationSucceeds() throws {
         let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "getRegion" })
         guard case .getRegion(let region) = sample else {
@@ -389,6 +390,7 @@ import Testing
         }
         #expect(region.name == "sample")
         #expect(sample.path == "/regions/name,sample")
+        #expect(sample.headers?["Accept"] == "application/x-region")
         let decoded = try sample.decode(Response(statusCode: 200, data: Data()))
         #expect(decoded is Void)
         #expect(throws: CourierError.self) { try sample.decode(Response(statusCode: 500, data: Data())) }
@@ -425,5 +427,25 @@ import Testing
         #expect(body.note == "hello")
         #expect(body.links == nil)
         #expect(!EdgeCases.allTargets.contains { "\($0)".hasSuffix("ModelsAPI") })
+    }
+
+    /// An object whose `oneOf` choices add properties to its own is one struct that holds them all (it
+    /// was a union of the choices, which lost `name`); the example is the choice its values allow.
+    @Test func choicesThatAddPropertiesAreOneStruct() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createAttribute" })
+        guard case .createAttribute(let body) = sample else {
+            Issue.record("not the sample of createAttribute")
+            return
+        }
+        #expect(body.name == "Size")
+        #expect(body.dataType.rawValue == "string")
+        #expect(body.options == nil)
+        let list = EdgeCases.CreateAttributeRequest(
+            name: "Size", dataType: .init(rawValue: "options"),
+            options: [EdgeCases.CreateAttributeRequestOptionsItem(value: "S")])
+        let back = try OpenAPICoding.decoder().decode(
+            EdgeCases.CreateAttributeRequest.self, from: OpenAPICoding.encoder().encode(list))
+        #expect(back.name == "Size")
+        #expect(back.options?.first?.value == "S")
     }
 }

@@ -5,8 +5,9 @@ struct ObjectProperties {
     struct Property {
         /// The key the value is stored under in JSON.
         let key: String
-        /// The schema of the first declaration met.
-        let schema: DocumentNode
+        /// The schema of the first declaration met (for a property that `oneOf` choices add, theirs with
+        /// every value they list).
+        var schema: DocumentNode
         /// The JSON pointer of that declaration.
         let pointer: String
         /// Whether a declaration of it is `readOnly`: a later `allOf` part that marks an inherited
@@ -65,5 +66,48 @@ struct ObjectProperties {
                     isReadOnly: readOnly, isWriteOnly: writeOnly, declarations: [property]))
         }
         for key in schema["required"]?.array ?? [] { if let key = key.string { required.insert(key) } }
+        collectChoices(of: schema, pointer: pointer, models: models)
+    }
+
+    /// The properties that `schema`'s `oneOf`/`anyOf` choices add when they only extend it (see
+    /// `onlyExtends`): each optional, being one choice's; a key several choices declare with listed
+    /// values allows all of them (Intercom's `data_type`: `options` in one, the other types in another).
+    private mutating func collectChoices(of schema: DocumentNode, pointer: String, models: ModelBuilder) {
+        let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+        guard let choices = schema[keyword]?.array, schema.unionChoices == nil, schema["properties"] != nil else {
+            return
+        }
+        var added: Set<String> = []
+        for (index, choice) in choices.enumerated() where choice.onlyExtends(schema) {
+            for (key, property) in choice["properties"]?.object?.entries ?? [] {
+                if let existing = indexByKey[key] {
+                    // The object's own declaration stands (a choice's narrower values are its rule).
+                    guard added.contains(key) else { continue }
+                    let merged = Self.allowingBoth(list[existing].schema, property)
+                    list[existing].schema = merged
+                    list[existing].declarations = [merged]
+                    continue
+                }
+                added.insert(key)
+                indexByKey[key] = list.count
+                list.append(
+                    Property(
+                        key: key, schema: property,
+                        pointer: "\(pointer)/\(keyword)/\(index)/properties/" + JSONPointer.make([key]).dropFirst(2),
+                        isReadOnly: models.isMarked(property, "readOnly"),
+                        isWriteOnly: models.isMarked(property, "writeOnly"), declarations: [property]))
+            }
+        }
+    }
+
+    /// `first` allowing the values `second` lists too, when both only list values; else `first`.
+    private static func allowingBoth(_ first: DocumentNode, _ second: DocumentNode) -> DocumentNode {
+        guard case .object(var object) = first.value, let values = first["enum"]?.array,
+            let more = second["enum"]?.array, first["$ref"] == nil, second["$ref"] == nil
+        else { return first }
+        var seen = Set(values.map { $0.sampleJSON() })
+        let union = values + more.filter { seen.insert($0.sampleJSON()).inserted }
+        object.set(DocumentNode(value: .array(union), location: first.location), for: "enum")
+        return DocumentNode(value: .object(object), location: first.location)
     }
 }

@@ -121,6 +121,10 @@ struct Operation {
     var replies: [Reply]
     /// The security requirements: alternatives, each a list of scheme names.
     var security: [[String]]
+    /// The one value of an `Accept` header parameter the operation declares (Intercom's export download
+    /// requires `application/octet-stream`): OpenAPI has such a parameter ignored, since the responses'
+    /// media types say what to accept, but where they say nothing, it is what the server wants.
+    var declaredAccept: String? = nil
     /// The models first made for this operation (its inline bodies, responses and parameters), as
     /// indexes into the builder's list: they are written beside its target.
     var models: Range<Int> = 0..<0

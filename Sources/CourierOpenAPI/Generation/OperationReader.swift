@@ -41,7 +41,10 @@ struct OperationReader {
                 // `body` is the request body's label.
                 var labels = NameScope(reserved: ["body"])
                 let firstModel = models.models.count
-                var parameters = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
+                let merged = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
+                let declaredAccept = merged.lazy.compactMap { Self.acceptValue(of: $0.node, models: self.models) }.first
+                var parameters =
+                    merged
                     .compactMap {
                         read(parameter: $0.node, pointer: $0.pointer, typePrefix: typePrefix, labels: &labels)
                     }
@@ -66,9 +69,20 @@ struct OperationReader {
                             operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
                         security: security))
                 operations[operations.count - 1].models = firstModel..<models.models.count
+                operations[operations.count - 1].declaredAccept = declaredAccept
             }
         }
         return operations
+    }
+
+    /// The one value a header parameter named `Accept` allows (its `enum` of one, `const` or `default`).
+    static func acceptValue(of parameter: DocumentNode, models: ModelBuilder) -> String? {
+        let parameter = parameter["$ref"]?.string.flatMap(models.resolve) ?? parameter
+        guard parameter["in"]?.string == "header", parameter["name"]?.string?.lowercased() == "accept",
+            let schema = parameter["schema"].flatMap({ models.dereferenced($0) ?? $0 })
+        else { return nil }
+        if let values = schema["enum"]?.array, values.count == 1 { return values[0].string }
+        return schema["const"]?.string ?? schema["default"]?.string
     }
 
     /// The value of the first Example Object of an `examples` map, through a `$ref`: its `value`, or

@@ -80,9 +80,12 @@ struct SampleValues {
             if let found { return found }
         }
         var best = (choice: first, score: -1)
+        // A choice that extends the object around it declares what that object declares too.
+        let around = ObjectProperties(of: schema, models: models)
         for choice in choices {
             let properties = ObjectProperties(of: choice, models: models)
-            guard object.keys.allSatisfy({ properties[$0] != nil }) else { continue }
+            let extends = choice.onlyExtends(schema)
+            guard object.keys.allSatisfy({ properties[$0] != nil || (extends && around[$0] != nil) }) else { continue }
             let allowsValues = object.entries.allSatisfy { key, member in
                 properties[key].map { allows(member, $0.schema) } ?? true
             }
@@ -131,7 +134,7 @@ struct SampleValues {
             // {required: [b]}]`; Xero's `{required: [workplacePostcode], properties: {niCategory: {enum:
             // [F, I]}}}`) is not a value of its own: the object, with what the choice requires and the
             // values it allows.
-            guard Self.onlyConstrains(choice) || choice.onlyRefines(schema), schema["properties"] != nil else {
+            guard Self.onlyConstrains(choice) || choice.onlyExtends(schema), schema["properties"] != nil else {
                 return value(
                     for: choice, depth: depth + 1, forRequest: forRequest,
                     naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)

@@ -60,22 +60,49 @@ extension DocumentNode {
         guard let choices = (self["oneOf"] ?? self["anyOf"])?.array, constantChoices == nil else { return nil }
         let real = choices.filter { $0.schemaTypes != ["null"] }
         guard real.count > 1 else { return nil }
-        // Choices that only refine the object's own properties (Xero's NI category: `oneOf` a postcode
-        // required with some letters, a date with another) are rules about one object, not kinds of it.
-        return real.allSatisfy { $0.onlyRefines(self) } ? nil : real
+        // Choices that only refine or extend the object's own properties (Xero's NI category: `oneOf` a
+        // postcode required with some letters, a date with another; Intercom's data attribute: `options`
+        // with one `data_type`, other types without) are rules about one object, not kinds of it: the
+        // object, with the properties they add.
+        return real.allSatisfy({ $0.onlyExtends(self) }) && Self.agree(real, around: self) ? nil : real
     }
 
-    /// Whether this `oneOf`/`anyOf` choice only refines `object` around it: it requires, restricts or
-    /// documents properties `object` declares (an `enum` narrower than theirs), and adds no type of its
-    /// own, no property, reference or parts.
-    func onlyRefines(_ object: DocumentNode) -> Bool {
+    /// The schema's JSON without its annotations (descriptions, examples), to compare two declarations.
+    private var withoutAnnotations: String {
+        guard let entries = object?.entries else { return sampleJSON() }
+        return entries.filter { !DocumentNode.isAnnotation($0.key) }.map { "\($0.key)=\($0.value.sampleJSON())" }
+            .joined(separator: ";")
+    }
+
+    /// Whether the properties `choices` add to `object` can be one struct's: a key several of them
+    /// declare is declared alike, or as lists of values (which the struct's property allows together).
+    private static func agree(_ choices: [DocumentNode], around object: DocumentNode) -> Bool {
+        var declared: [String: DocumentNode] = [:]
+        for choice in choices {
+            for (key, property) in choice["properties"]?.object?.entries ?? [] where object["properties"]?[key] == nil {
+                guard let earlier = declared[key] else {
+                    declared[key] = property
+                    continue
+                }
+                let alike = earlier.withoutAnnotations == property.withoutAnnotations
+                let bothListed = earlier["enum"] != nil && property["enum"] != nil
+                guard alike || bothListed else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether this `oneOf`/`anyOf` choice only refines or extends `object` around it: written in place
+    /// (no reference, no parts, no type of its own but `object`), it requires, restricts or documents
+    /// properties `object` declares (an `enum` narrower than theirs), or declares more.
+    func onlyExtends(_ object: DocumentNode) -> Bool {
         guard let own = object["properties"]?.object, !own.entries.isEmpty, let entries = self.object?.entries,
             schemaTypes.allSatisfy({ $0 == "object" })
         else { return false }
         return entries.allSatisfy { key, value in
             switch key {
             case "type", "required", "minProperties", "maxProperties", "not": true
-            case "properties": value.object?.entries.allSatisfy { own[$0.key] != nil } == true
+            case "properties": value.object != nil
             default: DocumentNode.isAnnotation(key)
             }
         }

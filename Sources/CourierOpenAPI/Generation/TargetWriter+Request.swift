@@ -90,12 +90,11 @@ extension TargetWriter {
     }
 
     private func acceptHeader(_ operation: Operation) -> String? {
-        guard let reply = operation.success else { return nil }
-        switch reply.kind {
+        switch operation.success?.kind {
         case .json: return "application/json"
         case .jsonLines(_, let mediaType): return mediaType
         case .events: return "text/event-stream"
-        default: return nil
+        default: return operation.declaredAccept
         }
     }
 
