@@ -3,7 +3,8 @@
 
     openapi-server.py DOCUMENT [--port N] [--exit-with-stdin] [--check-document]
 
-DOCUMENT is an OpenAPI 3.0, 3.1 (or 3.2) or Swagger 2.0 document, JSON or YAML. The server listens on
+DOCUMENT is an OpenAPI 3.0, 3.1 (or 3.2) or Swagger 2.0 document, JSON or YAML, in one file or several
+(its `$ref`s to other local files are brought into it before the validators read it). The server listens on
 127.0.0.1 (port N; 0, the default, takes any free port) and prints one line, `listening on PORT with
 COUNT operations`, to standard output once it is ready. Every request, of any method to any path:
 
@@ -152,7 +153,13 @@ def _json_keys(value: Any) -> Any:
 
 
 def load_document(path: str) -> dict:
-    """The document at `path`, JSON or YAML, as plain dicts, lists and scalars."""
+    """The document at `path`, JSON or YAML, as plain dicts, lists and scalars, with what its `$ref`s
+    name in other files brought in (see `bundle_references`)."""
+    return bundle_references(read_document_file(path), path)
+
+
+def read_document_file(path: str) -> Any:
+    """One file of a document, JSON or YAML, as plain dicts, lists and scalars."""
     with open(path, "rb") as file:
         raw = file.read()
     text = raw.decode("utf-8-sig")
@@ -166,6 +173,67 @@ def load_document(path: str) -> dict:
     if not isinstance(document, dict):
         raise ValueError(f"{path} is not an OpenAPI document (no mapping at its top)")
     return _json_keys(document)
+
+
+BUNDLED = "x-courier-bundled"
+
+
+def bundle_references(document: dict, path: str) -> dict:
+    """`document` (read from `path`) with every `$ref` to another file (`common.yaml#/Pet`,
+    `schemas/pet.json`) made local: what it names is copied once under the document's
+    `x-courier-bundled` key and the reference points there, as do the references inside the copy
+    (to its own file or further files). Cycles across files stay cycles of local references; the
+    validators then read a single document."""
+    root = os.path.realpath(path)
+    files: Dict[str, Any] = {root: document}
+    bundled: Dict[str, Any] = {}
+    names: Dict[Tuple[str, str], str] = {}
+
+    def file(name: str) -> Any:
+        if name not in files:
+            files[name] = read_document_file(name)
+        return files[name]
+
+    def local(ref: str, base: str) -> str:
+        """The local reference for `ref` written in the file `base`."""
+        location, _, fragment = ref.partition("#")
+        if "://" in location or location.startswith("urn:"):
+            return ref  # a remote document (or a JSON Schema `$id`): not read, left as written
+        target = os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
+        pointer = "#" + fragment
+        if target == root:
+            return pointer
+        key = (target, pointer)
+        if key not in names:
+            name = f"r{len(names)}"
+            names[key] = name
+            bundled[name] = None  # taken before copying, so that a cycle finds it
+            bundled[name] = rewrite(json_pointer(file(target), pointer), target)
+        return f"#/{BUNDLED}/{names[key]}"
+
+    def rewrite(node: Any, base: str) -> Any:
+        if isinstance(node, dict):
+            copied = {key: rewrite(value, base) for key, value in node.items() if key != "$ref"}
+            if isinstance(node.get("$ref"), str):
+                copied["$ref"] = local(node["$ref"], base)
+            elif "$ref" in node:
+                copied["$ref"] = node["$ref"]
+            mapping = node.get("mapping")
+            if isinstance(node.get("propertyName"), str) and isinstance(mapping, dict):
+                # A discriminator's mapping names schemas by reference too (a bare name is a component's).
+                copied["mapping"] = {
+                    key: local(value, base) if isinstance(value, str) and re.search(r"[#/]|\.(ya?ml|json)$", value) else value
+                    for key, value in mapping.items()
+                }
+            return copied
+        if isinstance(node, list):
+            return [rewrite(item, base) for item in node]
+        return node
+
+    result = rewrite(document, root)
+    if bundled:
+        result[BUNDLED] = bundled
+    return result
 
 
 def json_pointer(document: Any, ref: str) -> Any:

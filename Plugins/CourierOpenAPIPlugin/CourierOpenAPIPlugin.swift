@@ -7,7 +7,9 @@ import PackagePlugin
 /// the generator's warnings out of the build log). A target may hold several, one per folder.
 ///
 /// The generator's warnings (what it skipped, by JSON pointer) show in the build as warnings of the
-/// document, each time the files are generated again.
+/// document, each time the files are generated again. The code is generated again when the document, its
+/// config, or a YAML or JSON file in the document's folder or below it (the other files of a multi-file
+/// document) changes.
 @main
 struct CourierOpenAPIPlugin: BuildToolPlugin {
     /// One command running `courier-openapi` for each document of `target`.
@@ -21,6 +23,12 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
             else {
                 return nil
             }
+            // The files of a multi-file document (`$ref: schemas/pet.yaml`) are inputs too: editing one
+            // generates the code again.
+            let parts = files.filter { file in
+                file.path().hasPrefix(folder.path()) && file != inputs.document && file != inputs.config
+                    && ["yaml", "yml", "json"].contains(file.pathExtension.lowercased())
+            }
             let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources").appending(path: inputs.name)
             return .buildCommand(
                 displayName: "courier-openapi: generating \(inputs.name) from \(inputs.document.lastPathComponent)",
@@ -28,7 +36,7 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
                 arguments: [
                     inputs.document.path(), "--config", inputs.config.path(), "--output", output.path(),
                 ],
-                inputFiles: [inputs.document, inputs.config],
+                inputFiles: [inputs.document, inputs.config] + parts,
                 outputFiles: inputs.outputFiles.map { output.appending(path: $0) })
         }
     }

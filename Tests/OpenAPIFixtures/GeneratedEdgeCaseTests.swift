@@ -448,4 +448,39 @@ import Testing
         #expect(back.name == "Size")
         #expect(back.options?.first?.value == "S")
     }
+
+    @Test func aBoundedReferenceIsItsTypeAndMapValuesLeaveReadOnlyMembersOut() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createVolume" })
+        guard case .createVolume(let body) = sample else {
+            Issue.record("not the sample of createVolume")
+            return
+        }
+        // `allOf: [$ref: VolumeLabel, {maxLength: 16}]` is the label's string, not an empty struct.
+        let label: String? = body.label
+        #expect(label == "ext4_volume_01")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: OpenAPICoding.encoder().encode(body)) as? [String: Any])
+        #expect(json["label"] as? String == "ext4_volume_01")
+        let attachments = try #require(json["attachments"] as? [String: [String: Any]])
+        #expect(attachments["first"]?["id"] == nil)
+        #expect(attachments["first"]?["droplet"] as? Int == 7)
+        // The member the example leaves out and the schema requires is made.
+        #expect(attachments["second"]?["id"] == nil)
+        #expect(attachments["second"]?["droplet"] as? Int == 1)
+    }
+
+    @Test func examplesThatBreakTheirSchemaAreReplaced() throws {
+        let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "listTokens" })
+        guard case .listTokens(let customerId, let startTime, let callback, let pageSize, let code) = sample else {
+            Issue.record("not the sample of listTokens")
+            return
+        }
+        #expect(customerId.count >= 7)
+        #expect(customerId.range(of: "^[0-9a-zA-Z_-]+$", options: .regularExpression) != nil)
+        #expect(startTime != "Current date and time")
+        #expect(startTime.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T", options: .regularExpression) != nil)
+        #expect(callback.hasPrefix("https://"))
+        #expect(pageSize == 1)
+        #expect(code.count <= 4)
+    }
 }

@@ -44,6 +44,7 @@ let generatedFixtures: [GeneratedFixture] = [
     GeneratedFixture(name: "LoopbackStreams", file: "openapi.yaml", targets: LoopbackStreams.allTargets),
     GeneratedFixture(name: "EdgeCases", file: "openapi.yaml", targets: EdgeCases.allTargets),
     GeneratedFixture(name: "Version32", file: "openapi.yaml", targets: Version32.allTargets),
+    GeneratedFixture(name: "MultiFile", file: "openapi.yaml", targets: MultiFile.allTargets),
 ]
 
 /// Every sample of every generated API, sent to a server that validates it against the document, and

@@ -37,9 +37,13 @@ struct SampleValues {
         case .object(let object):
             let properties = ObjectProperties(of: schema, models: models)
             var kept = DocumentObject()
+            // The values of a map (Square's bulk requests: `values` of ids to objects whose `key` is read-only)
+            // are read by its `additionalProperties`.
+            let additional = schema["additionalProperties"].flatMap { $0.object != nil ? $0 : nil }
             for (key, member) in object.entries {
                 guard let property = properties[key] else {
-                    kept.set(member, for: key)
+                    kept.set(
+                        additional.map { withoutReadOnly(member, schema: $0, depth: depth + 1) } ?? member, for: key)
                     continue
                 }
                 if property.isReadOnly { continue }
@@ -210,8 +214,11 @@ struct SampleValues {
         // HubSpot writes `example: null` on every property and parameter, nullable or not.
         case .null: return schema.isNullableSchema
         case .bool: return types.contains("boolean")
-        case .integer, .number: return types.contains("integer") || types.contains("number")
-        case .string(let text): return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)
+        case .integer, .number:
+            return (types.contains("integer") || types.contains("number")) && Self.isWithinBounds(example, schema)
+        case .string(let text):
+            return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)
+                && Self.isWithinBounds(text, schema)
         case .array(let elements):
             guard types.contains("array"), let items = schema["items"] else { return types.contains("array") }
             return elements.allSatisfy { fits($0, items) }
@@ -236,11 +243,13 @@ struct SampleValues {
     }
 
     /// Whether `text` is of `format` where a server or the model checks it (`date`, `date-time`, `uuid`,
-    /// base64 for `byte` and `binary`); any text is of another format.
+    /// base64 for `byte` and `binary`, a scheme for `uri`); any text is of another format.
     static func hasFormat(_ text: String, _ format: String?) -> Bool {
         let pattern: String
         switch format {
         case "date": pattern = #"^\d{4}-\d{2}-\d{2}$"#
+        // Twilio's examples give `""` and `myUrl` for URLs a validator reads as absolute.
+        case "uri", "url", "iri": pattern = #"^[A-Za-z][A-Za-z0-9+.-]*:"#
         case "date-time": pattern = #"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$"#
         case "uuid": return UUID(uuidString: text) != nil
         // Read as `Data` from base64 (ReadMe's defaults are data URLs: `data:text/plain;…;base64,dGVzdDE=`).
@@ -248,6 +257,34 @@ struct SampleValues {
         default: return true
         }
         return text.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// Whether `text` is as long as `schema` allows (`minLength`, `maxLength`, in Unicode code points as
+    /// JSON Schema counts) and matches its `pattern` where ICU reads it (PayPal's `start_time` example,
+    /// `Current date and time`, for a pattern of a timestamp).
+    private static func isWithinBounds(_ text: String, _ schema: DocumentNode) -> Bool {
+        let length = text.unicodeScalars.count
+        if let minimum = schema["minLength"]?.numberText.flatMap(Int.init), length < minimum { return false }
+        if let maximum = schema["maxLength"]?.numberText.flatMap(Int.init), length > maximum { return false }
+        guard let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern)
+        else { return true }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Whether a number is within `schema`'s `minimum` and `maximum`, exclusive ones (3.0's flags, 3.1's
+    /// numbers) included.
+    private static func isWithinBounds(_ number: DocumentNode, _ schema: DocumentNode) -> Bool {
+        guard let value = number.numberText.flatMap(Double.init) else { return true }
+        let bound = { (key: String) in schema[key]?.numberText.flatMap(Double.init) }
+        if let minimum = bound("minimum") {
+            if value < minimum || (schema["exclusiveMinimum"]?.bool == true && value == minimum) { return false }
+        }
+        if let maximum = bound("maximum") {
+            if value > maximum || (schema["exclusiveMaximum"]?.bool == true && value == maximum) { return false }
+        }
+        if let minimum = bound("exclusiveMinimum"), value <= minimum { return false }
+        if let maximum = bound("exclusiveMaximum"), value >= maximum { return false }
+        return true
     }
 
     /// Whether `schema` (through a `$ref`) allows a list of values: an `enum` or a `const`.
@@ -301,6 +338,15 @@ struct SampleValues {
             let made = PatternSample.text(matching: pattern), made.count >= minimum, made.count <= maximum
         {
             return made
+        }
+        // Each candidate made as long as the schema allows: longer by its last character again (`1111111`
+        // where seven digits are the least), or cut.
+        candidates = candidates.map { candidate in
+            var text = candidate
+            if let last = text.last, text.count < minimum {
+                text += String(repeating: last, count: minimum - text.count)
+            }
+            return text.count > maximum ? String(text.prefix(max(maximum, 0))) : text
         }
         if let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern) {
             let fits = candidates.first { candidate in

@@ -32,17 +32,29 @@ extension DocumentNode {
     /// copy of it under a new name.
     var wrappedPart: (part: DocumentNode, index: Int)? {
         guard let parts = self["allOf"]?.array,
-            object?.entries.allSatisfy({ $0.key == "allOf" || $0.key == "type" || DocumentNode.isAnnotation($0.key) })
-                == true
+            object?.entries.allSatisfy({ $0.key == "allOf" || DocumentNode.shapesNothing($0.key) }) == true
         else { return nil }
         // A part that only says the type again, with a description (Okta's `response_type`: `allOf` its
-        // enumeration and `{type: string, description: …}`), shapes nothing either.
+        // enumeration and `{type: string, description: …}`), or only bounds the value (DigitalOcean's
+        // volume label: `allOf` a string and `{maxLength: 16}`), shapes nothing either.
         let shaping = parts.enumerated().filter { _, part in
-            part.object?.entries.allSatisfy { $0.key == "type" || DocumentNode.isAnnotation($0.key) } != true
+            part.object?.entries.allSatisfy { DocumentNode.shapesNothing($0.key) } != true
         }
         guard shaping.count == 1, let only = shaping.first else { return nil }
         return (only.element, only.offset)
     }
+
+    /// Whether a schema keyword, beside a part of an `allOf`, leaves the shape of the value to that part:
+    /// the type said again, an annotation, or a bound on the value (its length, range, count or pattern)
+    /// that the server checks and the Swift type does not carry.
+    private static func shapesNothing(_ key: String) -> Bool {
+        key == "type" || isAnnotation(key) || boundKeywords.contains(key)
+    }
+
+    private static let boundKeywords: Set<String> = [
+        "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "minItems", "maxItems", "uniqueItems",
+    ]
 
     /// Whether a schema keyword only annotates (documents, marks) a schema without changing its shape.
     private static func isAnnotation(_ key: String) -> Bool {

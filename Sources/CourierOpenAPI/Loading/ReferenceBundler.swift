@@ -119,7 +119,10 @@ struct ReferenceBundler {
     ) -> Rewritten {
         var result = object
         var changed = false
-        let reference = role.takesReference ? object["$ref"] : nil
+        // A map of schemas written as a `$ref` to one (DigitalOcean's `properties: {$ref: attributes.yml#/ids}`)
+        // is that map, as JSON Reference reads it and validators do: a string is no property's schema.
+        let namesMap = role == .map(of: .schema) && object["$ref"]?.string != nil
+        let reference = role.takesReference || namesMap ? object["$ref"] : nil
         for (key, value) in object.entries where !(key == "$ref" && reference != nil) {
             let childRole = role.child(key, in: dialect)
             guard childRole != .data else { continue }

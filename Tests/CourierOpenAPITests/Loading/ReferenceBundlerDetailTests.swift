@@ -133,4 +133,47 @@ import Testing
                 == "#/components/schemas/thing")
         #expect(LoadingTestSupport.referenceProblems(in: document.root) == [])
     }
+
+    /// `properties` written as a `$ref` to a map of schemas (DigitalOcean's) is that map, in another file
+    /// or in the same one, with the references inside it followed from its own file; a property that is
+    /// itself named `$ref` (an object, not a string) stays a property.
+    @Test func aMapOfPropertiesWrittenAsAReferenceIsThatMap() throws {
+        let document = try LoadingTestSupport.load(
+            [
+                "root.yaml": ##"""
+                openapi: 3.0.3
+                info: {title: T, version: "1"}
+                paths: {}
+                components:
+                  schemas:
+                    AddDroplets:
+                      type: object
+                      required: [droplet_ids]
+                      properties:
+                        $ref: "models/attributes.yml#/droplet_ids"
+                    Local:
+                      properties:
+                        $ref: "#/components/x-fields"
+                    Named:
+                      properties:
+                        $ref: {type: string}
+                  x-fields:
+                    size: {type: integer}
+                """##,
+                "models/attributes.yml": ##"""
+                droplet_ids:
+                  droplet_ids:
+                    type: array
+                    items: {$ref: "ids.yml#/id"}
+                """##,
+                "models/ids.yml": ##"id: {type: integer, format: int64}"##,
+            ], root: "root.yaml")
+        #expect(document.warnings == [])
+        let schemas = try #require(document.root[pointer: "/components/schemas"])
+        #expect(schemas[pointer: "/AddDroplets/properties"]?.object?.keys == ["droplet_ids"])
+        #expect(schemas[pointer: "/AddDroplets/properties/droplet_ids/items/$ref"]?.string == "#/components/schemas/id")
+        #expect(schemas[pointer: "/Local/properties"]?.object?.keys == ["size"])
+        #expect(schemas[pointer: "/Named/properties/$ref/type"]?.string == "string")
+        #expect(LoadingTestSupport.referenceProblems(in: document.root) == [])
+    }
 }
