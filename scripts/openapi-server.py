@@ -177,13 +177,21 @@ def read_document_file(path: str) -> Any:
 
 BUNDLED = "x-courier-bundled"
 
+# The keywords whose value is a map (of responses, schemas, media types, …), which a document may write
+# as a `$ref` to the map.
+MAP_KEYWORDS = {
+    "responses", "properties", "patternProperties", "content", "headers", "links", "callbacks", "encoding",
+    "paths", "webhooks", "definitions", "$defs", "schemas", "requestBodies", "securitySchemes", "pathItems",
+}
+
 
 def bundle_references(document: dict, path: str) -> dict:
     """`document` (read from `path`) with every `$ref` to another file (`common.yaml#/Pet`,
     `schemas/pet.json`) made local: what it names is copied once under the document's
     `x-courier-bundled` key and the reference points there, as do the references inside the copy
     (to its own file or further files). Cycles across files stay cycles of local references; the
-    validators then read a single document."""
+    validators then read a single document. A map written as a `$ref` (`responses`, `properties`, …) is
+    put in place instead, in this file or another."""
     root = os.path.realpath(path)
     files: Dict[str, Any] = {root: document}
     bundled: Dict[str, Any] = {}
@@ -211,9 +219,28 @@ def bundle_references(document: dict, path: str) -> dict:
             bundled[name] = rewrite(json_pointer(file(target), pointer), target)
         return f"#/{BUNDLED}/{names[key]}"
 
-    def rewrite(node: Any, base: str) -> Any:
+    def in_place(value: Any, base: str, depth: int) -> Any:
+        """A map written as a `$ref` to one (`responses: {$ref: '#/Responses'}`), put in place: the
+        validators and this server read such maps without following a `$ref`."""
+        location, _, fragment = value["$ref"].partition("#")
+        if depth > 8 or "://" in location:
+            return rewrite(value, base, depth + 1)
+        target = os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
+        found = json_pointer(file(target), "#" + fragment)
+        if not isinstance(found, dict):
+            return rewrite(value, base, depth + 1)
+        siblings = {key: rewrite(item, base, depth + 1) for key, item in value.items() if key != "$ref"}
+        return {**rewrite(found, target, depth + 1), **siblings}
+
+    def rewrite(node: Any, base: str, depth: int = 0) -> Any:
         if isinstance(node, dict):
-            copied = {key: rewrite(value, base) for key, value in node.items() if key != "$ref"}
+            copied = {
+                key: in_place(value, base, depth)
+                if key in MAP_KEYWORDS and isinstance(value, dict) and isinstance(value.get("$ref"), str)
+                else rewrite(value, base, depth)
+                for key, value in node.items()
+                if key != "$ref"
+            }
             if isinstance(node.get("$ref"), str):
                 copied["$ref"] = local(node["$ref"], base)
             elif "$ref" in node:
@@ -227,7 +254,7 @@ def bundle_references(document: dict, path: str) -> dict:
                 }
             return copied
         if isinstance(node, list):
-            return [rewrite(item, base) for item in node]
+            return [rewrite(item, base, depth) for item in node]
         return node
 
     result = rewrite(document, root)
@@ -1265,6 +1292,52 @@ def single_type_view(document: dict) -> dict:
 ACCESS_MARKS = ("readOnly", "writeOnly")
 
 
+def lift_form_fields(view: dict) -> dict:
+    """`view` (a copy of the document, changed in place) in which a form or multipart request body
+    declares at its top every property its `allOf`, `oneOf` and `anyOf` declare, as they declare it when
+    they agree and as any value when not. openapi-core reads the fields of such a body by the properties
+    declared at the top and in the parts of an `allOf`, not by those of a `oneOf` inside a part
+    (Lichess's broadcast round form: `allOf` a `oneOf` of where the games come from, and the common
+    fields), which it then found missing; its verdict on the fields it already read is the same."""
+
+    def declared(schema: Any, depth: int, found: Dict[str, List[Any]]) -> None:
+        schema = resolve(view, schema)
+        if not isinstance(schema, dict) or depth > 8:
+            return
+        for key, value in (schema.get("properties") or {}).items():
+            found.setdefault(key, []).append(value)
+        for keyword in ("allOf", "oneOf", "anyOf"):
+            for part in schema.get(keyword) or []:
+                declared(part, depth + 1, found)
+
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if not isinstance(item, dict):
+            continue
+        for _, _, operation in item_operations(item):
+            body = resolve(view, operation.get("requestBody")) if isinstance(operation, dict) else None
+            if not isinstance(body, dict):
+                continue
+            for mime, media in (body.get("content") or {}).items():
+                media = resolve(view, media)
+                if not isinstance(media, dict) or not ("form" in mime or mime.startswith("multipart")):
+                    continue
+                schema = resolve(view, media.get("schema"))
+                if not isinstance(schema, dict) or not any(k in schema for k in ("allOf", "oneOf", "anyOf")):
+                    continue
+                found: Dict[str, List[Any]] = {}
+                declared(schema, 0, found)
+                properties = dict(schema.get("properties") or {})
+                for key, values in found.items():
+                    if key not in properties:
+                        alike = len({json.dumps(value, sort_keys=True) for value in values}) == 1
+                        properties[key] = values[0] if alike else {}
+                lifted = dict(schema)
+                lifted["properties"] = properties
+                media["schema"] = lifted
+    return view
+
+
 def shared_marks_view(document: dict) -> dict:
     """A copy of a 3.0 document for openapi-core in which a property that one part of an `allOf`
     marks `readOnly` or `writeOnly` carries the mark in every part that lists it as `required`.
@@ -1391,7 +1464,9 @@ class OpenAPI3Backend(Backend):
         # openapi-core is given a view of the document: for 3.1, one type where it reads one type name
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
-        spec = SchemaPath.from_dict(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
+        spec = SchemaPath.from_dict(
+            lift_form_fields(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
+        )
         router_find = router.find
 
         class DocumentPathFinder:

@@ -483,4 +483,55 @@ import Testing
         #expect(pageSize == 1)
         #expect(code.count <= 4)
     }
+
+    @Test func aKeyOnlyRequiredNamesIsAnOptionalMemberTheSampleSends() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createVolume" })
+        guard case .createVolume(let body) = sample else {
+            Issue.record("not the sample of createVolume")
+            return
+        }
+        let region: OpenAPIValue? = body.region
+        #expect(region != nil)
+        let bare = EdgeCases.CreateVolumeRequest(name: "scratch")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: OpenAPICoding.encoder().encode(bare)) as? [String: Any])
+        #expect(json["region"] == nil)
+        let decoded = try OpenAPICoding.decoder().decode(
+            EdgeCases.CreateVolumeRequest.self, from: Data(#"{"name": "scratch"}"#.utf8))
+        #expect(decoded.region == nil)
+    }
+
+    @Test func anAcceptParameterThatListsOtherTypesChoosesAmongThem() throws {
+        let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "exportGames" })
+        #expect(sample.headers?["Accept"] == "application/x-ndjson")
+        guard case .exportGames(let body) = sample else {
+            Issue.record("not the sample of exportGames")
+            return
+        }
+        // A required form body of optional fields is sent with one of them: no fields is no body.
+        #expect(body.ids != nil || body.moves != nil)
+        let settings = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "updateExportSettings" })
+        guard case .updateExportSettings(let update) = settings else {
+            Issue.record("not the sample of updateExportSettings")
+            return
+        }
+        let members = [update.format != nil, update.clocks != nil, update.evals != nil].filter { $0 }
+        #expect(members.count >= 2)
+    }
+
+    @Test func anAllOfOfAUnionOfObjectsIsOneStructOfTheirFields() throws {
+        let sample = try #require(EdgeCases.Bodies.samples.first { $0.operationID == "createRound" })
+        guard case .createRound(let body) = sample else {
+            Issue.record("not the sample of createRound")
+            return
+        }
+        // `name` every choice requires; `syncUrl` one of them; `rated` the part beside the union.
+        let name: String = body.name
+        #expect(name.count >= 3)
+        #expect(body.syncUrl == nil)
+        let polled = EdgeCases.CreateRoundRequest(
+            name: "Round 1", syncUrl: "https://example.com/games.pgn", rated: true)
+        #expect(polled.syncUrl == "https://example.com/games.pgn")
+        #expect(polled.rated == true)
+    }
 }

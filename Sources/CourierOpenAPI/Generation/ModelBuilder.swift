@@ -383,9 +383,13 @@ final class ModelBuilder {
                     key: property.key, name: memberName, type: type,
                     // A required `readOnly` property is required in responses only (and `writeOnly` in
                     // requests only): the one model serves both.
-                    isOptional: nullable || !isRequired || readOnly || property.isWriteOnly,
+                    // One only `required` names is optional all the same: an answer without it (the
+                    // document's mistake as often as the server's) still decodes.
+                    isOptional: nullable || !isRequired || readOnly || property.isWriteOnly || property.isUndeclared,
                     writesNull: nullable && isRequired && !readOnly,
-                    doc: Self.documentation(of: property.schema),
+                    doc: property.isUndeclared
+                        ? "Required by the document, which does not declare it."
+                        : Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }
                         ?? onlyValue(of: narrowed ?? property.schema, type: type)))
         }

@@ -18,12 +18,16 @@ struct ObjectProperties {
         /// Every declaration's schema, the first first: a later part may narrow an inherited one (a
         /// `type` that is one `const` of the base's string).
         var declarations: [DocumentNode]
+        /// Whether only `required` names it, no declaration.
+        var isUndeclared = false
     }
 
     /// The properties, in the order first met.
     private(set) var list: [Property] = []
     /// The keys some part requires.
     private(set) var required: Set<String> = []
+    /// The keys required, in the order first named.
+    private var requiredOrder: [String] = []
     private var indexByKey: [String: Int] = [:]
 
     /// The property stored under `key`.
@@ -35,6 +39,27 @@ struct ObjectProperties {
     /// `pointer` (or at the `$ref` that led to it).
     init(of schema: DocumentNode, pointer: String = "", models: ModelBuilder) {
         collect(schema, pointer: pointer, models: models, depth: 0)
+        addUndeclared(of: schema, pointer: pointer, models: models)
+    }
+
+    /// The keys `required` names and no property declares (Figma's webhook update requires `team_id`,
+    /// DigitalOcean's uptime check `method`): the server refuses the object without them, so they are
+    /// members all the same, of the schema `additionalProperties` gives, else of any value. An object
+    /// that declares no properties (a map) or allows no others (`additionalProperties: false`) gets none.
+    private mutating func addUndeclared(of schema: DocumentNode, pointer: String, models: ModelBuilder) {
+        guard !list.isEmpty else { return }
+        let resolved = models.dereferenced(schema) ?? schema
+        let extra = resolved["additionalProperties"]
+        guard extra?.bool != false else { return }
+        let valueSchema = extra.flatMap { ($0.object?.count ?? 0) > 0 ? $0 : nil } ?? .emptyObject(at: schema.location)
+        for key in requiredOrder where indexByKey[key] == nil {
+            indexByKey[key] = list.count
+            var property = Property(
+                key: key, schema: valueSchema, pointer: pointer + "/required", isReadOnly: false,
+                isWriteOnly: false, declarations: [valueSchema])
+            property.isUndeclared = true
+            list.append(property)
+        }
     }
 
     private mutating func collect(_ schema: DocumentNode, pointer: String, models: ModelBuilder, depth: Int) {
@@ -65,8 +90,42 @@ struct ObjectProperties {
                     pointer: pointer + "/properties/" + JSONPointer.make([key]).dropFirst(2),
                     isReadOnly: readOnly, isWriteOnly: writeOnly, declarations: [property]))
         }
-        for key in schema["required"]?.array ?? [] { if let key = key.string { required.insert(key) } }
+        for key in schema["required"]?.array ?? [] {
+            if let key = key.string, required.insert(key).inserted { requiredOrder.append(key) }
+        }
         collectChoices(of: schema, pointer: pointer, models: models)
+        if depth > 0, let choices = schema.unionChoices {
+            flatten(choices, keyword: schema["oneOf"] != nil ? "oneOf" : "anyOf", pointer: pointer, models: models)
+        }
+    }
+
+    /// The properties of an `allOf` part that is a union of objects (Lichess's broadcast round form: `allOf`
+    /// a `oneOf` of where the games come from, and the fields every source has): each choice's, optional
+    /// unless every choice requires it; a key several choices list values for allows all of them. A
+    /// union with a choice that is not an object adds nothing.
+    private mutating func flatten(_ choices: [DocumentNode], keyword: String, pointer: String, models: ModelBuilder) {
+        let read = choices.enumerated().map { index, choice in
+            ObjectProperties(of: choice, pointer: "\(pointer)/\(keyword)/\(index)", models: models)
+        }
+        guard read.allSatisfy({ !$0.list.isEmpty }) else { return }
+        var added: Set<String> = []
+        for choice in read {
+            for property in choice.list where !property.isUndeclared {
+                if let existing = indexByKey[property.key] {
+                    guard added.contains(property.key) else { continue }
+                    let merged = Self.allowingBoth(list[existing].schema, property.schema)
+                    list[existing].schema = merged
+                    list[existing].declarations = [merged]
+                    continue
+                }
+                added.insert(property.key)
+                indexByKey[property.key] = list.count
+                list.append(property)
+            }
+        }
+        for key in read[0].requiredOrder where read.allSatisfy({ $0.required.contains(key) }) {
+            if required.insert(key).inserted { requiredOrder.append(key) }
+        }
     }
 
     /// The properties that `schema`'s `oneOf`/`anyOf` choices add when they only extend it (see

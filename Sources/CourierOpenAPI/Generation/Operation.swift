@@ -121,10 +121,20 @@ struct Operation {
     var replies: [Reply]
     /// The security requirements: alternatives, each a list of scheme names.
     var security: [[String]]
-    /// The one value of an `Accept` header parameter the operation declares (Intercom's export download
-    /// requires `application/octet-stream`): OpenAPI has such a parameter ignored, since the responses'
-    /// media types say what to accept, but where they say nothing, it is what the server wants.
-    var declaredAccept: String? = nil
+    /// What an `Accept` header parameter the operation declares allows. OpenAPI has such a parameter
+    /// ignored, since the responses' media types say what to accept, but where they say nothing
+    /// (Intercom's export download requires `application/octet-stream`), or name a type it does not list
+    /// (Lichess's game export: `application/json` answers, `Accept` of PGN or `application/x-ndjson`), it
+    /// is what the server reads.
+    var declaredAccept: DeclaredAccept? = nil
+
+    /// The values of an `Accept` header parameter.
+    struct DeclaredAccept {
+        /// The media types its `enum` (or `const`) lists; empty when it lists none.
+        var allowed: [String]
+        /// The one to send when the responses name none: the only one listed, else the `default`.
+        var value: String?
+    }
     /// The models first made for this operation (its inline bodies, responses and parameters), as
     /// indexes into the builder's list: they are written beside its target.
     var models: Range<Int> = 0..<0

@@ -42,7 +42,7 @@ struct OperationReader {
                 var labels = NameScope(reserved: ["body"])
                 let firstModel = models.models.count
                 let merged = mergedParameters(item["parameters"], operation["parameters"], itemPointer, pointer)
-                let declaredAccept = merged.lazy.compactMap { Self.acceptValue(of: $0.node, models: self.models) }.first
+                let declaredAccept = merged.lazy.compactMap { self.acceptValues(of: $0.node) }.first
                 var parameters =
                     merged
                     .compactMap {
@@ -75,14 +75,17 @@ struct OperationReader {
         return operations
     }
 
-    /// The one value a header parameter named `Accept` allows (its `enum` of one, `const` or `default`).
-    static func acceptValue(of parameter: DocumentNode, models: ModelBuilder) -> String? {
+    /// What a header parameter named `Accept` allows: its `enum` (or `const`), and the one value to send
+    /// when the responses name no media type (the only one, else its `default`).
+    func acceptValues(of parameter: DocumentNode) -> Operation.DeclaredAccept? {
         let parameter = parameter["$ref"]?.string.flatMap(models.resolve) ?? parameter
         guard parameter["in"]?.string == "header", parameter["name"]?.string?.lowercased() == "accept",
             let schema = parameter["schema"].flatMap({ models.dereferenced($0) ?? $0 })
         else { return nil }
-        if let values = schema["enum"]?.array, values.count == 1 { return values[0].string }
-        return schema["const"]?.string ?? schema["default"]?.string
+        let allowed = schema["enum"]?.array?.compactMap(\.string) ?? schema["const"]?.string.map { [$0] } ?? []
+        let value = allowed.count == 1 ? allowed.first : schema["const"]?.string ?? schema["default"]?.string
+        guard value != nil || !allowed.isEmpty else { return nil }
+        return Operation.DeclaredAccept(allowed: allowed, value: value)
     }
 
     /// The value of the first Example Object of an `examples` map, through a `$ref`: its `value`, or

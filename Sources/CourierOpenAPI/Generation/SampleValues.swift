@@ -175,6 +175,13 @@ struct SampleValues {
             {
                 chosen = [first]
             }
+            // As many members as `minProperties` asks (Figma's variables update: `{}` is refused).
+            let least = Int(schema["minProperties"]?.numberText ?? "0") ?? 0
+            for property in sendable where chosen.count + (naming == nil ? 0 : 1) < least {
+                if !chosen.contains(where: { $0.key == property.key }) && property.key != naming?.key {
+                    chosen.append(property)
+                }
+            }
             let fields = chosen.map { property in
                 SwiftNames.jsonString(property.key) + ":"
                     + value(for: refined[property.key] ?? property.schema, depth: depth + 1, forRequest: forRequest)

@@ -90,12 +90,21 @@ extension TargetWriter {
     }
 
     private func acceptHeader(_ operation: Operation) -> String? {
+        let read: String?
         switch operation.success?.kind {
-        case .json: return "application/json"
-        case .jsonLines(_, let mediaType): return mediaType
-        case .events: return "text/event-stream"
-        default: return operation.declaredAccept
+        case .json: read = "application/json"
+        case .jsonLines(_, let mediaType): read = mediaType
+        case .events: read = "text/event-stream"
+        default: read = nil
         }
+        guard let declared = operation.declaredAccept else { return read }
+        guard let read else { return declared.value }
+        let allowed = declared.allowed.map { $0.lowercased() }
+        guard !allowed.isEmpty, !allowed.contains(read.lowercased()) else { return read }
+        // The parameter lists other types than the answer's: the one nearest what is read (a JSON kind
+        // for JSON), else its default, else its first.
+        let kind = read.lowercased().contains("json") ? "json" : read.lowercased()
+        return declared.allowed.first { $0.lowercased().contains(kind) } ?? declared.value ?? declared.allowed.first
     }
 
     func writeTask(into code: inout CodeWriter) {
@@ -171,6 +180,9 @@ extension TargetWriter {
     private func formSamples(_ body: Operation.Body) -> SampleValues {
         var made = samples
         made.fillsNestedObjects = body.kind == .form || body.fields.contains(where: \.isStyled)
+        // A required form or multipart body of no fields is no body at all (Lichess's token request, whose
+        // fields are all optional), which the server refuses as missing.
+        made.fillsObjects = body.isRequired && (body.kind == .form || body.kind == .multipart)
         return made
     }
 

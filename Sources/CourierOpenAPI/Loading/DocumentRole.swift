@@ -64,6 +64,9 @@ enum DocumentRole: Sendable, Hashable {
         }
     }
 
+    /// Whether this is the role of a map (of schemas, responses, media types, …).
+    var isMap: Bool { if case .map = self { true } else { false } }
+
     /// Whether this is the role of a list.
     private var isList: Bool { if case .list = self { true } else { false } }
 

@@ -119,9 +119,10 @@ struct ReferenceBundler {
     ) -> Rewritten {
         var result = object
         var changed = false
-        // A map of schemas written as a `$ref` to one (DigitalOcean's `properties: {$ref: attributes.yml#/ids}`)
-        // is that map, as JSON Reference reads it and validators do: a string is no property's schema.
-        let namesMap = role == .map(of: .schema) && object["$ref"]?.string != nil
+        // A map written as a `$ref` to one (DigitalOcean's `properties: {$ref: attributes.yml#/ids}`,
+        // Algolia's `responses: {$ref: '#/Responses'}`) is that map, as JSON Reference reads it and
+        // validators do: a string is no property's schema, no status's response.
+        let namesMap = role.isMap && object["$ref"]?.string != nil
         let reference = role.takesReference || namesMap ? object["$ref"] : nil
         for (key, value) in object.entries where !(key == "$ref" && reference != nil) {
             let childRole = role.child(key, in: dialect)

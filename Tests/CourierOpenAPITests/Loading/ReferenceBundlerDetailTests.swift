@@ -135,15 +135,19 @@ import Testing
     }
 
     /// `properties` written as a `$ref` to a map of schemas (DigitalOcean's) is that map, in another file
-    /// or in the same one, with the references inside it followed from its own file; a property that is
-    /// itself named `$ref` (an object, not a string) stays a property.
-    @Test func aMapOfPropertiesWrittenAsAReferenceIsThatMap() throws {
+    /// or in the same one, with the references inside it followed from its own file; so is `responses`
+    /// (Algolia's); a property that is itself named `$ref` (an object, not a string) stays a property.
+    @Test func aMapWrittenAsAReferenceIsThatMap() throws {
         let document = try LoadingTestSupport.load(
             [
                 "root.yaml": ##"""
                 openapi: 3.0.3
                 info: {title: T, version: "1"}
-                paths: {}
+                paths:
+                  /custom:
+                    get:
+                      responses:
+                        $ref: "models/responses.yml#/Responses"
                 components:
                   schemas:
                     AddDroplets:
@@ -167,6 +171,12 @@ import Testing
                     items: {$ref: "ids.yml#/id"}
                 """##,
                 "models/ids.yml": ##"id: {type: integer, format: int64}"##,
+                "models/responses.yml": ##"""
+                Responses:
+                  "200": {description: OK}
+                  "404": {$ref: "#/NotFound"}
+                NotFound: {description: Not found.}
+                """##,
             ], root: "root.yaml")
         #expect(document.warnings == [])
         let schemas = try #require(document.root[pointer: "/components/schemas"])
@@ -174,6 +184,9 @@ import Testing
         #expect(schemas[pointer: "/AddDroplets/properties/droplet_ids/items/$ref"]?.string == "#/components/schemas/id")
         #expect(schemas[pointer: "/Local/properties"]?.object?.keys == ["size"])
         #expect(schemas[pointer: "/Named/properties/$ref/type"]?.string == "string")
+        let responses = try #require(document.root[pointer: "/paths/~1custom/get/responses"])
+        #expect(responses.object?.keys == ["200", "404"])
+        #expect(responses[pointer: "/404/$ref"]?.string == "#/components/responses/NotFound")
         #expect(LoadingTestSupport.referenceProblems(in: document.root) == [])
     }
 }
