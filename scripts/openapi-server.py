@@ -976,7 +976,7 @@ class SchemaSampler:
             if value is OMIT:
                 if name not in required:
                     continue
-                value = self._stub(resolved)
+                value = self._stub(self._deref(prop, ())[0])
             result[name] = value
         extra = schema.get("additionalProperties")
         wanted = max(int(schema.get("minProperties") or 0), 0 if result or schema.get("properties") else 1)
@@ -994,14 +994,22 @@ class SchemaSampler:
                 self._set_discriminator(result, discriminator, via)
         return result
 
-    def _stub(self, schema: Any) -> Any:
-        """The smallest value for a required property whose schema was cut off."""
+    def _stub(self, schema: Any, depth: int = 0) -> Any:
+        """The smallest value for a required property whose schema was cut off: an object has its own
+        required members, stubbed in turn (OpenFGA's expansion tree: a node requires its `name` however
+        deep it is cut)."""
         kind = self._type(schema) if isinstance(schema, dict) else None
         kinds = schema.get("type") if isinstance(schema, dict) else None
         if isinstance(schema, dict) and (
             schema.get("nullable") is True or (isinstance(kinds, list) and "null" in kinds)
         ):
             return None
+        if isinstance(schema, dict) and depth < 4 and kind in (None, "object"):
+            members = {}
+            for name in schema.get("required") or []:
+                prop, _, _ = self._deref((schema.get("properties") or {}).get(name), ())
+                members[name] = self._stub(prop, depth + 1) if isinstance(prop, dict) else ""
+            return members
         return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(kind or "", {})
 
     def _array(self, schema: dict, depth: int, refs: tuple) -> list:

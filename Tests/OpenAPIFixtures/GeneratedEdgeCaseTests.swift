@@ -471,7 +471,10 @@ import Testing
 
     @Test func examplesThatBreakTheirSchemaAreReplaced() throws {
         let sample = try #require(EdgeCases.Parameters.samples.first { $0.operationID == "listTokens" })
-        guard case .listTokens(let customerId, let startTime, let callback, let pageSize, let code) = sample else {
+        guard
+            case .listTokens(let customerId, let startTime, let callback, let pageSize, let code, let pageToken) =
+                sample
+        else {
             Issue.record("not the sample of listTokens")
             return
         }
@@ -482,6 +485,9 @@ import Testing
         #expect(callback.hasPrefix("https://"))
         #expect(pageSize == 1)
         #expect(code.count <= 4)
+        // A `format: byte` parameter is bytes, written in base64.
+        #expect(pageToken == Data("next".utf8))
+        #expect(sample.path.contains("page_token=bmV4dA%3D%3D"))
     }
 
     @Test func aKeyOnlyRequiredNamesIsAnOptionalMemberTheSampleSends() throws {

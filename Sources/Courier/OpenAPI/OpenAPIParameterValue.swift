@@ -74,6 +74,10 @@ extension Date: OpenAPIParameterValue {
     /// The RFC 3339 date-time.
     public var openAPIParameterShape: OpenAPIParameterShape { .scalar(OpenAPICoding.text(of: self)) }
 }
+extension Data: OpenAPIParameterValue {
+    /// The bytes in base64 (a `format: byte` parameter, gRPC gateways' page tokens).
+    public var openAPIParameterShape: OpenAPIParameterShape { .scalar(base64EncodedString()) }
+}
 extension UUID: OpenAPIParameterValue {
     /// The UUID in lowercase, as most servers write it.
     public var openAPIParameterShape: OpenAPIParameterShape { .scalar(uuidString.lowercased()) }

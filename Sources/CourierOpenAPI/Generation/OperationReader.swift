@@ -233,7 +233,12 @@ struct OperationReader {
         ).0
             .withoutOptionalElements
         let style = node["style"]?.string ?? (location == "query" || location == "cookie" ? "form" : "simple")
-        guard type.isScalarLike || type == .freeForm || { if case .dictionary = type { true } else { false } }() else {
+        // Bytes (`format: byte`, Temporal's page tokens) are written in base64.
+        let isBytes = type == .data || type == .array(.data)
+        guard
+            type.isScalarLike || isBytes || type == .freeForm
+                || { if case .dictionary = type { true } else { false } }()
+        else {
             models.warnings.append(
                 GenerationWarning(
                     pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))

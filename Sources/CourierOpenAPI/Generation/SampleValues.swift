@@ -227,7 +227,12 @@ struct SampleValues {
             return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)
                 && Self.isWithinBounds(text, schema)
         case .array(let elements):
-            guard types.contains("array"), let items = schema["items"] else { return types.contains("array") }
+            guard types.contains("array") else { return false }
+            // OpenFGA's `user_filters` example lists two where `maxItems` allows one.
+            let count = { (key: String) in schema[key]?.numberText.flatMap(Int.init) }
+            if let least = count("minItems"), elements.count < least { return false }
+            if let most = count("maxItems"), elements.count > most { return false }
+            guard let items = schema["items"] else { return true }
             return elements.allSatisfy { fits($0, items) }
         case .object: return types.contains("object")
         }
