@@ -521,8 +521,9 @@ import Testing
             Issue.record("not the sample of updateExportSettings")
             return
         }
-        let members = [update.format != nil, update.clocks != nil, update.evals != nil].filter { $0 }
+        let members = [true, update.format != nil, update.clocks != nil, update.evals != nil].filter { $0 }
         #expect(members.count >= 2)
+        #expect(update.labels.count >= 1)
     }
 
     @Test func anAllOfOfAUnionOfObjectsIsOneStructOfTheirFields() throws {

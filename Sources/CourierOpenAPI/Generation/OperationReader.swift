@@ -21,8 +21,11 @@ struct OperationReader {
                 GenerationWarning(
                     pointer: "#/webhooks", message: "webhooks (requests the server makes) are not generated; skipped"))
         }
-        for (path, item) in root["paths"]?.object?.entries ?? [] {
-            let itemPointer = JSONPointer.make(["paths", path])
+        for (template, item) in root["paths"]?.object?.entries ?? [] {
+            let itemPointer = JSONPointer.make(["paths", template])
+            // A fragment is never sent (Mistral's documents tell apart operations of one path by one:
+            // `/v1/connectors/{id}#id`).
+            let path = template.firstIndex(of: "#").map { String(template[..<$0]) } ?? template
             let item = item["$ref"]?.string.flatMap(models.resolve) ?? item
             // OpenAPI 3.2's `additionalOperations` names other methods as they are sent (`SUBSCRIBE`).
             let additional = (item["additionalOperations"]?.object?.entries ?? []).map {

@@ -182,11 +182,18 @@ struct SampleValues {
                     chosen.append(property)
                 }
             }
-            let fields = chosen.map { property in
+            var fields = chosen.map { property in
                 SwiftNames.jsonString(property.key) + ":"
                     + value(for: refined[property.key] ?? property.schema, depth: depth + 1, forRequest: forRequest)
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
+            // A map's entries, when it must have some (ElevenLabs' transcript `segments`).
+            if let extra = schema["additionalProperties"], (extra.object?.count ?? 0) > 0, depth < 8 {
+                let entry = value(for: extra, depth: depth + 1, forRequest: forRequest)
+                for index in 0..<max(0, least - fields.count - named.count) {
+                    fields.append(SwiftNames.jsonString("key\(index + 1)") + ":" + entry)
+                }
+            }
             return "{" + (named + fields).joined(separator: ",") + "}"
         default:
             return kinds.isEmpty && schema.object?.count == 0 ? "{}" : "\"sample\""

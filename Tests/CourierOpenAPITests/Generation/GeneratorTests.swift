@@ -267,6 +267,20 @@ struct GeneratorTests {
         #expect(OperationReader.placeholders(in: "/a/{x}/b{y}.json/{}") == ["x", "y"])
     }
 
+    /// A fragment in a path template (Mistral's `/v1/connectors/{id}#id`, which tells apart operations
+    /// of one path) is never sent: the path is what comes before it.
+    @Test func aFragmentInAPathIsNotPartOfIt() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/connectors/{id}#byId": {"delete": {
+              "operationId": "deleteConnector", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"OpenAPIRequestParts(path: "/connectors/{id}")"#))
+        #expect(!text.contains("#byId\""))
+        #expect(warnings.isEmpty)
+    }
+
     /// A server whose URL names variables it does not define, or is not a URL, is passed over for the
     /// first that is whole, with a warning; when none is, the first is kept as written, with a warning.
     @Test func aServerWithUndefinedVariablesIsPassedOverWithAWarning() throws {
