@@ -541,4 +541,17 @@ import Testing
         #expect(polled.syncUrl == "https://example.com/games.pgn")
         #expect(polled.rated == true)
     }
+
+    @Test func anExampleWithoutItsDiscriminatorIsSentWithIt() throws {
+        let sample = try #require(EdgeCases.Models.samples.first { $0.operationID == "createEdge" })
+        guard case .createEdge(let body) = sample else {
+            Issue.record("not the sample of createEdge")
+            return
+        }
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: OpenAPICoding.encoder().encode(body)) as? [String: Any])
+        let condition = try #require(json["condition"] as? [String: Any])
+        #expect(condition["type"] as? String == "prompt")
+        #expect(condition["prompt"] as? String == "End of the call")
+    }
 }

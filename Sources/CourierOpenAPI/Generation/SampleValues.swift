@@ -59,8 +59,16 @@ struct SampleValues {
                 guard let node = try? JSONReader.read(Array(made.utf8), file: "") else { continue }
                 kept.set(node, for: property.key)
             }
+            guard let choice = choice(of: schema, for: kept) else {
+                return DocumentNode(value: .object(kept), location: value.location)
+            }
+            // An example that leaves out the discriminator (ElevenLabs' workflow conditions, whose `type`
+            // each choice defaults) is given the value of the choice it is read as: the server reads the
+            // discriminator to know the choice, and the model to know what to keep.
+            if let (key, named) = discriminator(of: schema, for: choice), kept[key] == nil {
+                kept.set(DocumentNode(value: .string(named), location: value.location), for: key)
+            }
             let result = DocumentNode(value: .object(kept), location: value.location)
-            guard let choice = choice(of: schema, for: kept) else { return result }
             return withoutReadOnly(result, schema: choice, depth: depth + 1)
         default:
             return value
