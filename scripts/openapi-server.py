@@ -202,12 +202,19 @@ def bundle_references(document: dict, path: str) -> dict:
             files[name] = read_document_file(name)
         return files[name]
 
+    def target_file(location: str, base: str) -> Optional[str]:
+        """The file a `$ref`'s part before `#`, written in the file `base`, names; None for a remote
+        document (or a JSON Schema `$id`), which is not read."""
+        if "://" in location or location.startswith("urn:"):
+            return None
+        return os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
+
     def local(ref: str, base: str) -> str:
         """The local reference for `ref` written in the file `base`."""
         location, _, fragment = ref.partition("#")
-        if "://" in location or location.startswith("urn:"):
-            return ref  # a remote document (or a JSON Schema `$id`): not read, left as written
-        target = os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
+        target = target_file(location, base)
+        if target is None:
+            return ref  # left as written
         pointer = "#" + fragment
         if target == root:
             return pointer
@@ -223,9 +230,9 @@ def bundle_references(document: dict, path: str) -> dict:
         """A map written as a `$ref` to one (`responses: {$ref: '#/Responses'}`), put in place: the
         validators and this server read such maps without following a `$ref`."""
         location, _, fragment = value["$ref"].partition("#")
-        if depth > 8 or "://" in location:
+        target = target_file(location, base)
+        if depth > 8 or target is None:
             return rewrite(value, base, depth + 1)
-        target = os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
         found = json_pointer(file(target), "#" + fragment)
         if not isinstance(found, dict):
             return rewrite(value, base, depth + 1)

@@ -295,7 +295,12 @@ struct SampleValues {
         if let maximum = schema["maxLength"]?.numberText.flatMap(Int.init), length > maximum { return false }
         guard let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern)
         else { return true }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        return Self.matches(text, expression)
+    }
+
+    /// Whether `expression` finds a match anywhere in `text`, as a JSON Schema `pattern` is read.
+    private static func matches(_ text: String, _ expression: NSRegularExpression) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     /// Whether a number is within `schema`'s `minimum` and `maximum`, exclusive ones (3.0's flags, 3.1's
@@ -376,12 +381,10 @@ struct SampleValues {
             return text.count > maximum ? String(text.prefix(max(maximum, 0))) : text
         }
         if let pattern = schema["pattern"]?.string, let expression = try? NSRegularExpression(pattern: pattern) {
-            let fits = candidates.first { candidate in
-                expression.firstMatch(in: candidate, range: NSRange(candidate.startIndex..., in: candidate)) != nil
-            }
+            let fits = candidates.first { Self.matches($0, expression) }
             if let fits { return fits }
             if let made = PatternSample.text(matching: pattern), made.count >= minimum, made.count <= maximum,
-                expression.firstMatch(in: made, range: NSRange(made.startIndex..., in: made)) != nil
+                Self.matches(made, expression)
             {
                 return made
             }
