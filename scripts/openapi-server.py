@@ -481,6 +481,50 @@ def is_json_type(mime: str) -> bool:
     return mime == "application/json" or mime.endswith("+json") or mime.endswith("/json") or "json" in mime
 
 
+# The names of JSON Lines (newline-delimited JSON).
+JSON_LINES_TYPES = {
+    "application/jsonl",
+    "application/x-ndjson",
+    "application/ndjson",
+    "application/x-jsonlines",
+    "application/jsonlines",
+    "application/json-lines",
+}
+
+
+def is_record_sequence(mime: str) -> bool:
+    """Whether `mime` is a JSON text sequence (RFC 7464): each value after an RS."""
+    bare = mime.split(";")[0].strip().lower()
+    return bare == "application/json-seq" or (bare.startswith("application/") and bare.endswith("+json-seq"))
+
+
+def is_json_sequence(mime: str) -> bool:
+    """Whether `mime` is a sequence of JSON values: JSON Lines, or a JSON text sequence."""
+    return mime.split(";")[0].strip().lower() in JSON_LINES_TYPES or is_record_sequence(mime)
+
+
+def sequence_loads(value: bytes, record_separated: bool) -> List[Any]:
+    """The JSON values of a sequence's body, each on a line or after an RS; blank ones skipped."""
+    pieces = value.split(b"\x1e") if record_separated else value.split(b"\n")
+    return [json.loads(piece) for piece in pieces if piece.strip()]
+
+
+def event_text(value: Any) -> bytes:
+    """A server-sent event holding `value`: its fields when `value` is an event (`data` and the other
+    fields of one), else `value` as the event's data (JSON when it is not text)."""
+    fields = {"data": value}
+    if isinstance(value, dict) and "data" in value and set(value) <= {"event", "data", "id", "retry"}:
+        fields = value
+    lines = []
+    for name in ("event", "id", "retry"):
+        if fields.get(name) is not None:
+            lines.append(f"{name}: {fields[name]}")
+    data = fields.get("data")
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, default=str)
+    lines.extend(f"data: {line}" for line in text.split("\n"))
+    return ("\n".join(lines) + "\n\n").encode("utf-8")
+
+
 def concrete_media_type(key: str) -> str:
     """A media type to send for a documented (possibly ranged) one: `*/*` and `application/*` become
     application/json, `text/*` text/plain, any other `x/*` x/octet-stream."""
@@ -531,6 +575,11 @@ def encode_body(value: Any, mime: str) -> bytes:
     mime = mime.split(";")[0].strip().lower()
     if isinstance(value, bytes):
         return value
+    if is_json_sequence(mime) and not isinstance(value, str):
+        # A list is the sequence (OpenAPI 3.2 reads `schema` so); any other value is its one line.
+        prefix = b"\x1e" if is_record_sequence(mime) else b""
+        values = value if isinstance(value, list) else [value]
+        return b"".join(prefix + json.dumps(v, ensure_ascii=False, default=str).encode("utf-8") + b"\n" for v in values)
     if is_json_type(mime):
         return json.dumps(value, ensure_ascii=False, default=str).encode("utf-8")
     if mime == "application/x-www-form-urlencoded" and isinstance(value, dict):
@@ -1198,6 +1247,16 @@ class Backend:
                     log(f"answer of {match.operation.label} is INVALID: {problem}")
             return cached
 
+    def event_sample(self, sampler: SchemaSampler, schema: Any) -> Any:
+        """A value made from an event stream's schema: an event whose `data` is a string holding JSON
+        (OpenAPI 3.2's `contentSchema`) holds JSON made from that schema."""
+        value = self.sample(sampler, schema)
+        node = resolve(self.document, schema)
+        data = resolve(self.document, (node.get("properties") or {}).get("data")) if isinstance(node, dict) else None
+        if isinstance(value, dict) and isinstance(data, dict) and "contentSchema" in data:
+            value["data"] = json.dumps(self.sample(sampler, data["contentSchema"]), ensure_ascii=False, default=str)
+        return value
+
     def sample(self, sampler: SchemaSampler, schema: Any) -> Any:
         """A value made from `schema` (an empty object, logged, when the schema is beyond the sampler)."""
         try:
@@ -1353,6 +1412,52 @@ def lift_form_fields(view: dict) -> dict:
     return view
 
 
+def sequence_view(view: dict) -> dict:
+    """`view` (a copy of the document, changed in place) in which the bodies openapi-core cannot read
+    as the document describes them have a schema it can apply: a sequence of JSON values (JSON Lines,
+    `application/json-seq`), which this server reads as the list of its values, has a list's schema,
+    of its `itemSchema` (OpenAPI 3.2) or of the `schema` a document before 3.2 gives as one line's; an
+    event stream, read as text, has a string's."""
+
+    def fix(content: Any) -> None:
+        for mime, media in (content or {}).items() if isinstance(content, dict) else []:
+            media = resolve(view, media)
+            if not isinstance(media, dict):
+                continue
+            if mime.lower().startswith("text/event-stream"):
+                media.pop("itemSchema", None)
+                media["schema"] = {"type": "string"}
+            elif is_json_sequence(mime):
+                item = media.pop("itemSchema", None)
+                schema = media.get("schema")
+                if item is None and schema is not None:
+                    resolved = resolve(view, schema)
+                    if isinstance(resolved, dict) and "items" in resolved and (
+                        resolved.get("type") == "array"
+                        or (isinstance(resolved.get("type"), list) and "array" in resolved["type"])
+                    ):
+                        continue
+                    item = schema
+                if item is not None:
+                    media["schema"] = {"type": "array", "items": item}
+
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if not isinstance(item, dict):
+            continue
+        for _, _, operation in item_operations(item):
+            if not isinstance(operation, dict):
+                continue
+            body = resolve(view, operation.get("requestBody"))
+            if isinstance(body, dict):
+                fix(body.get("content"))
+            for response in (operation.get("responses") or {}).values():
+                response = resolve(view, response)
+                if isinstance(response, dict):
+                    fix(response.get("content"))
+    return view
+
+
 def shared_marks_view(document: dict) -> dict:
     """A copy of a 3.0 document for openapi-core in which a property that one part of an `allOf`
     marks `readOnly` or `writeOnly` carries the mark in every part that lists it as `required`.
@@ -1480,7 +1585,9 @@ class OpenAPI3Backend(Backend):
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
         spec = SchemaPath.from_dict(
-            lift_form_fields(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
+            sequence_view(
+                lift_form_fields(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
+            )
         )
         router_find = router.find
 
@@ -1556,6 +1663,9 @@ class OpenAPI3Backend(Backend):
                 return is_json_type(mime) or known_readers.get(mime, binary_loads) is binary_loads
 
             def __getitem__(self, mime: str) -> Callable[..., Any]:
+                if is_json_sequence(mime):
+                    record_separated = is_record_sequence(mime)
+                    return lambda value, **parameters: sequence_loads(value, record_separated)
                 return json_loads if is_json_type(mime) else latin1_loads
 
         def latin1_loads(value: bytes, **parameters: str) -> str:
@@ -1694,12 +1804,17 @@ class OpenAPI3Backend(Backend):
                     break
         schema = media.get("schema")
         item_schema = media.get("itemSchema")
-        if schema is not None:
+        if mime.startswith("text/event-stream"):
+            described = item_schema if item_schema is not None else schema
+            if described is not None:
+                candidates.append(("an event made from the schema", event_text(self.event_sample(sampler, described))))
+            elif not candidates:
+                candidates.append(("empty stream (no schema)", b""))
+        elif schema is not None:
             candidates.append(("value made from the schema", self.sample(sampler, schema)))
         elif item_schema is not None and not candidates and is_json_type(mime):
             # OpenAPI 3.2 describes a sequential media type (JSON Lines) by each of its items: a line.
-            line = json.dumps(self.sample(sampler, item_schema), ensure_ascii=False, default=str)
-            candidates.append(("a line made from the item schema", (line + "\n").encode("utf-8")))
+            candidates.append(("a line made from the item schema", [self.sample(sampler, item_schema)]))
         elif not candidates:
             candidates.append(("empty value (no schema)", {} if is_json_type(mime) else ""))
         first: Optional[Answer] = None

@@ -4,7 +4,8 @@ extension StandardRoutes {
     /// The longest NDJSON feed `/stream/ndjson` sends, in lines.
     static let maximumStreamedLineCount = 100_000
 
-    /// Answers the `/stream/...` routes: `/stream/chat` and `/stream/ndjson`; `nil` for any other path.
+    /// Answers the `/stream/...` routes: `/stream/chat`, `/stream/ndjson`, `/stream/json-events` and
+    /// `/stream/json-seq`; `nil` for any other path.
     static func streaming(_ request: ServerRequest) -> ServerResponse? {
         let interval = request.queryItems["interval"].flatMap { Int($0) }.map {
             max(0, min($0, maximumDelayMilliseconds))
@@ -16,6 +17,13 @@ extension StandardRoutes {
             let requested = request.queryItems["count"].map { Int($0) } ?? 10
             guard let count = requested, count >= 0 else { return badRequest("count must be a non-negative number") }
             return ndjson(count: min(count, maximumStreamedLineCount), intervalMilliseconds: interval ?? 20)
+        case "/stream/json-events", "/stream/json-seq":
+            let requested = request.queryItems["count"].map { Int($0) } ?? 10
+            guard let count = requested, count >= 0 else { return badRequest("count must be a non-negative number") }
+            let items = (0..<min(count, maximumStreamedLineCount)).map { Item(index: $0) }
+            return request.path == "/stream/json-events"
+                ? jsonEvents(items, intervalMilliseconds: interval ?? 20)
+                : jsonTextSequence(items, intervalMilliseconds: interval ?? 20)
         default:
             return nil
         }
@@ -60,6 +68,31 @@ extension StandardRoutes {
     private static func ndjson(count: Int, intervalMilliseconds: Int) -> ServerResponse {
         let lines = (0..<count).map { index in Data("{\"index\":\(index),\"name\":\"item \(index)\"}\n".utf8) }
         return paced(lines, contentType: "application/x-ndjson") { _ in intervalMilliseconds }
+    }
+
+    /// An item of the JSON feeds: `{"index": i, "name": "item i"}`.
+    private struct Item {
+        let index: Int
+
+        /// The item as compact JSON.
+        var json: String { "{\"index\":\(index),\"name\":\"item \(index)\"}" }
+    }
+
+    /// An event per item, its `data` the item as JSON (`id` 1, 2, …), then an event whose data is
+    /// `[DONE]`, as OpenAI's streams end; `intervalMilliseconds` apart.
+    private static func jsonEvents(_ items: [Item], intervalMilliseconds: Int) -> ServerResponse {
+        var events = items.map { serverSentEvent(id: String($0.index + 1), data: $0.json) }
+        events.append(serverSentEvent(data: "[DONE]"))
+        return paced(events, contentType: "text/event-stream") { _ in intervalMilliseconds }
+    }
+
+    /// A JSON text sequence (RFC 7464, `application/json-seq`) of the items, each record an RS and the
+    /// item written over three lines (a record's JSON text may span lines), `intervalMilliseconds` apart.
+    private static func jsonTextSequence(_ items: [Item], intervalMilliseconds: Int) -> ServerResponse {
+        let records = items.map { item in
+            Data("\u{1E}{\n  \"index\": \(item.index),\n  \"name\": \"item \(item.index)\"\n}\n".utf8)
+        }
+        return paced(records, contentType: "application/json-seq") { _ in intervalMilliseconds }
     }
 
     /// One event in the event stream format: its fields, a `data` line per line of `data`, a blank line.

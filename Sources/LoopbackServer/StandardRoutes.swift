@@ -29,6 +29,8 @@ import Foundation
 /// | `/stream/bytes`, `/stream/numbered-events` | for the streaming tests: see `StandardRoutes+StreamingTests.swift` |
 /// | `/stream/chat?prompt=<text>` | a chat-style reply as server-sent events (`text/event-stream`): a `data: <token>` event with an `id` per token, 30 to 80 ms apart, then `event: done`; `interval=<ms>` fixes the pause |
 /// | `/stream/ndjson?count=<n>` | n (default 10) lines of JSON (`application/x-ndjson`), `interval` (default 20) ms apart |
+/// | `/stream/json-events?count=<n>` | n (default 10) server-sent events whose data is JSON (`{"index": i, "name": "item i"}`), then `data: [DONE]`; `interval` (default 20) ms apart |
+/// | `/stream/json-seq?count=<n>` | the same n items as a JSON text sequence (`application/json-seq`, RFC 7464), each record over several lines |
 /// | anything else | 404 with JSON `{"error": "no route", "path": path}` |
 public enum StandardRoutes {
     /// The paths whose request bodies a server streams by default: `/upload`.

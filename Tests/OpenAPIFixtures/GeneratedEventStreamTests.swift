@@ -64,6 +64,78 @@ import Testing
         #expect(LoopbackStreams.Streams.streamItems().headers?["Accept"] == "application/x-ndjson")
     }
 
+    /// An event stream whose schema is a model: the typed call's events read as that model, up to the
+    /// `[DONE]` that ends the stream.
+    @Test func theEventsDataDecodesAsTheDocumentsModel() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+
+        var items: [LoopbackStreams.Item] = []
+        for try await item in Self.provider(server).streamItemEvents(count: 4).decoding(LoopbackStreams.Item.self) {
+            items.append(item)
+        }
+        #expect(items.map(\.index) == [0, 1, 2, 3])
+        #expect(items.map(\.name) == ["item 0", "item 1", "item 2", "item 3"])
+    }
+
+    /// Data that is not the model fails the iteration with the event's data, not a crash or a skip.
+    @Test func eventsDataThatIsNotTheModelFailsWithTheData() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+
+        var tokens = 0
+        let events = Self.provider(server).streamChat(prompt: "hi", interval: 1).decoding(LoopbackStreams.Item.self)
+        do {
+            for try await _ in events { tokens += 1 }
+            Issue.record("a token that is not an item decoded")
+        } catch {
+            guard case .objectMapping(_, let response) = error else {
+                Issue.record("expected objectMapping, got \(error)")
+                return
+            }
+            #expect(String(decoding: response.data, as: UTF8.self) == "You")
+            #expect(response.statusCode == 200)
+        }
+        #expect(tokens == 0)
+    }
+
+    /// A JSON text sequence (RFC 7464) is read record by record as the records arrive, each record's JSON
+    /// text over several lines.
+    @Test func aJSONTextSequenceIsReadRecordByRecord() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+
+        var items: [LoopbackStreams.Item] = []
+        for try await item in try await Self.provider(server).streamItemRecords(count: 3) {
+            items.append(item)
+        }
+        #expect(items.map(\.index) == [0, 1, 2])
+        #expect(items.last?.name == "item 2")
+        #expect(LoopbackStreams.Streams.streamItemRecords().headers?["Accept"] == "application/json-seq")
+    }
+
+    /// A JSON Lines request body is the list, one value per line, sent as the document's media type.
+    @Test func aJSONLinesBodyIsSentAValuePerLine() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let provider = Provider<LoopbackStreams.Echo>(endpointClosure: { target in
+            SampleConformanceTests.endpoint(for: target, on: server.baseURL)
+        })
+
+        let echo = try await provider.echoLines(body: [
+            LoopbackStreams.Item(index: 1, name: "first\nline"), LoopbackStreams.Item(index: 2, name: "second"),
+        ])
+        // Two lines, each ended by LF; the line end inside a name is escaped, not a line of its own.
+        let lines = echo.body.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines.last == "")
+        let items = try lines.dropLast().map {
+            try JSONDecoder().decode(LoopbackStreams.Item.self, from: Data($0.utf8))
+        }
+        #expect(items.map(\.index) == [1, 2])
+        #expect(items.map(\.name) == ["first\nline", "second"])
+        #expect(echo.headers?.first { $0.key.lowercased() == "content-type" }?.value == "application/x-ndjson")
+    }
+
     @Test func theTargetAsksForAnEventStream() throws {
         let target = LoopbackStreams.Streams.streamChat(prompt: "a b", interval: 5)
         #expect(target.headers?["Accept"] == "text/event-stream")

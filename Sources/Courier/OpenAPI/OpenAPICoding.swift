@@ -28,6 +28,27 @@ public enum OpenAPICoding {
         return encoder
     }
 
+    /// An encoder for request bodies of JSON Lines (`application/jsonl`, `application/x-ndjson`): a list
+    /// is written one element per line, each as ``encoder()`` writes it.
+    public static func jsonLinesEncoder() -> JSONEncoder {
+        sequenceEncoder(prefix: Data())
+    }
+
+    /// An encoder for request bodies that are JSON text sequences (RFC 7464, `application/json-seq`): a
+    /// list is written one element per record (RS, the element's JSON text, LF), each as ``encoder()``
+    /// writes it.
+    public static func jsonSequenceEncoder() -> JSONEncoder {
+        sequenceEncoder(prefix: Data([LineSplitter.recordSeparator]))
+    }
+
+    /// An encoder writing a list's elements each after `prefix` and before an LF, with ``encoder()``'s
+    /// date strategy.
+    private static func sequenceEncoder(prefix: Data) -> JSONEncoder {
+        let encoder = OpenAPISequenceEncoder(prefix: prefix)
+        encoder.dateEncodingStrategy = Self.encoder().dateEncodingStrategy
+        return encoder
+    }
+
     /// The date an RFC 3339 `date-time` stands for (`2024-05-31T12:00:00Z`, `…T12:00:00.250+02:00`).
     public static func date(from text: String) -> Date? {
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {

@@ -22,17 +22,34 @@ public enum OpenAPIDecoding {
     public static func jsonLines<Line: Decodable>(
         _ type: Line.Type, from response: Response
     ) throws(CourierError) -> [Line] {
+        try values(type, from: response, separator: LineSplitter.lineFeed)
+    }
+
+    /// The body as a JSON text sequence (RFC 7464, `application/json-seq`): a `Record` per JSON text
+    /// (each after an RS), records that are empty or only white space skipped; a record that does not
+    /// decode is `.objectMapping`. A generated call reads such an answer as it arrives
+    /// (``StreamedResponse/records(decoding:using:)``); this reads one that has arrived whole.
+    public static func jsonSequence<Record: Decodable>(
+        _ type: Record.Type, from response: Response
+    ) throws(CourierError) -> [Record] {
+        try values(type, from: response, separator: LineSplitter.recordSeparator)
+    }
+
+    /// The JSON values of the body, each ended by `separator` (or the body's end).
+    private static func values<Value: Decodable>(
+        _ type: Value.Type, from response: Response, separator: UInt8
+    ) throws(CourierError) -> [Value] {
         let decoder = OpenAPICoding.decoder()
-        var lines: [Line] = []
-        for line in response.data.split(separator: UInt8(ascii: "\n")) {
-            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+        var values: [Value] = []
+        for piece in response.data.split(separator: separator) {
+            guard piece.contains(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { continue }
             do {
-                lines.append(try decoder.decode(Line.self, from: Data(line)))
+                values.append(try decoder.decode(Value.self, from: Data(piece)))
             } catch {
                 throw .objectMapping(error, response)
             }
         }
-        return lines
+        return values
     }
 
     /// The body as UTF-8 text; bytes that are not UTF-8 are `.stringMapping`.

@@ -8,6 +8,9 @@ import Foundation
 ///
 /// A line longer than ``maximumLineLength`` bytes (line end not counted) stops the splitter with
 /// ``LineTooLong``, so that a stream without line ends cannot fill the memory: see ``consume(_:)``.
+///
+/// Split by another byte than LF (``recordSeparator``, for JSON text sequences), the pieces between two
+/// of them are returned as they are, CRs and LFs included.
 struct LineSplitter: Sendable {
     /// The default limit of ``maximumLineLength``: 1 MiB.
     static let defaultMaximumLineLength = 1 << 20
@@ -15,15 +18,22 @@ struct LineSplitter: Sendable {
     /// The longest line accepted, in bytes, without its line end.
     let maximumLineLength: Int
 
+    /// The byte that ends a line: LF, or ``recordSeparator``.
+    let separator: UInt8
+
     /// The bytes of the line not yet ended.
     private var pending: [UInt8] = []
 
     /// A splitter at the start of a stream.
     ///
-    /// - Parameter maximumLineLength: The longest line accepted, in bytes, without its line end (a
-    ///   negative value counts as 0).
-    init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength) {
+    /// - Parameters:
+    ///   - maximumLineLength: The longest line accepted, in bytes, without its line end (a negative value
+    ///     counts as 0).
+    ///   - separator: The byte that ends a line: LF (a CR before it is part of the line end), or another
+    ///     that is the line end alone.
+    init(maximumLineLength: Int = LineSplitter.defaultMaximumLineLength, separator: UInt8 = LineSplitter.lineFeed) {
         self.maximumLineLength = max(0, maximumLineLength)
+        self.separator = separator
     }
 
     /// Reads the next chunk of the stream and returns the lines it ends, in order, without their line
@@ -34,22 +44,25 @@ struct LineSplitter: Sendable {
     ///   is meant to stop there. The splitter is then empty, as after ``finish()``.
     mutating func consume(_ chunk: Data) throws(LineTooLong) -> [Data] {
         var lines: [Data] = []
+        // A CR before the line end is part of it only when the line end is LF.
+        let endsWithCR = separator == Self.lineFeed
         let result: Result<Void, LineTooLong> = chunk.withUnsafeBytes { raw in
             let bytes = raw.assumingMemoryBound(to: UInt8.self)
             var lineStart = 0
             while lineStart < bytes.count,
-                let lineFeed = UnsafeBufferPointer(rebasing: bytes[lineStart...]).firstIndex(of: Self.lineFeed)
+                let lineEnd = UnsafeBufferPointer(rebasing: bytes[lineStart...]).firstIndex(of: separator)
             {
-                let end = lineStart + lineFeed
+                let end = lineStart + lineEnd
                 let tail = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
                 lineStart = end + 1
                 let line: Data
                 if pending.isEmpty {
                     line = Data(
-                        tail.last == Self.carriageReturn ? UnsafeBufferPointer(rebasing: tail.dropLast()) : tail)
+                        endsWithCR && tail.last == Self.carriageReturn
+                            ? UnsafeBufferPointer(rebasing: tail.dropLast()) : tail)
                 } else {
                     pending.append(contentsOf: tail)
-                    if pending.last == Self.carriageReturn { pending.removeLast() }
+                    if endsWithCR, pending.last == Self.carriageReturn { pending.removeLast() }
                     line = Data(pending)
                     pending.removeAll(keepingCapacity: true)
                 }
@@ -60,7 +73,7 @@ struct LineSplitter: Sendable {
                 pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart...]))
             }
             // A CR ending the chunk may be the start of a CRLF: it is not counted yet.
-            let length = pending.last == Self.carriageReturn ? pending.count - 1 : pending.count
+            let length = endsWithCR && pending.last == Self.carriageReturn ? pending.count - 1 : pending.count
             guard length <= maximumLineLength else { return .failure(LineTooLong(limit: maximumLineLength)) }
             return .success(())
         }
@@ -83,7 +96,10 @@ struct LineSplitter: Sendable {
         return [Data(pending)]
     }
 
-    private static let lineFeed = UInt8(ascii: "\n")
+    /// LF, the line end of text.
+    static let lineFeed = UInt8(ascii: "\n")
+    /// RS (U+001E), which starts each JSON text of a JSON text sequence (RFC 7464, `application/json-seq`).
+    static let recordSeparator: UInt8 = 0x1E
     private static let carriageReturn = UInt8(ascii: "\r")
 }
 

@@ -83,6 +83,8 @@ public struct ServerSentEventSequence<Target: TargetType>: AsyncSequence, Sendab
         private var isFinished = false
         /// Reconnections since the last event.
         private var attempts = 0
+        /// The head of the current (or last) connection's response, its body empty.
+        private(set) var head: Response?
 
         init(sequence: ServerSentEventSequence) {
             self.sequence = sequence
@@ -153,6 +155,7 @@ public struct ServerSentEventSequence<Target: TargetType>: AsyncSequence, Sendab
                 isFinished = true
                 return
             }
+            head = stream.head
             body = stream.makeAsyncIterator()
         }
 

@@ -33,7 +33,29 @@ extension StreamedResponse {
     public func lines<T: Decodable>(
         decoding type: T.Type, using decoder: JSONDecoder = JSONDecoder()
     ) -> DecodedLines<T> {
-        DecodedLines(stream: self, decoder: decoder)
+        DecodedLines(stream: self, decoder: decoder, separator: LineSplitter.lineFeed)
+    }
+
+    /// The body as a JSON text sequence (RFC 7464, `application/json-seq`): one `T` per record, each
+    /// record the JSON text after an RS (U+001E), decoded as the records arrive; a JSON text may span
+    /// lines. Records that are empty or only white space are skipped.
+    ///
+    /// ```swift
+    /// for try await feature in try await provider.stream(.features).records(decoding: Feature.self) {
+    ///     draw(feature)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type of each record.
+    ///   - decoder: The decoder. Default: a new `JSONDecoder`.
+    /// - Returns: A sequence whose iteration fails with ``CourierError/objectMapping(_:_:)`` (the record
+    ///   as the response's ``Response/data``) at a record that does not decode, and with
+    ///   ``CourierError/underlying(_:_:)`` at one longer than 1 MiB.
+    public func records<T: Decodable>(
+        decoding type: T.Type, using decoder: JSONDecoder = JSONDecoder()
+    ) -> DecodedLines<T> {
+        DecodedLines(stream: self, decoder: decoder, separator: LineSplitter.recordSeparator)
     }
 }
 
@@ -67,8 +89,8 @@ public struct StreamedLines: AsyncSequence, Sendable {
     }
 }
 
-/// The body of a ``StreamedResponse`` decoded line by line: see
-/// ``StreamedResponse/lines(decoding:using:)``.
+/// The body of a ``StreamedResponse`` decoded line by line, or record by record: see
+/// ``StreamedResponse/lines(decoding:using:)`` and ``StreamedResponse/records(decoding:using:)``.
 public struct DecodedLines<T: Decodable>: AsyncSequence, Sendable {
     /// A decoded line.
     public typealias Element = T
@@ -77,10 +99,12 @@ public struct DecodedLines<T: Decodable>: AsyncSequence, Sendable {
 
     let stream: StreamedResponse
     let decoder: JSONDecoder
+    /// The byte that ends each value: LF, or RS for a JSON text sequence.
+    let separator: UInt8
 
     /// Starts the one iteration of the body.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: LineIterator(stream: stream), decoder: decoder, head: stream.head)
+        Iterator(base: LineIterator(stream: stream, separator: separator), decoder: decoder, head: stream.head)
     }
 
     /// Steps through the decoded lines of the body.
@@ -97,7 +121,7 @@ public struct DecodedLines<T: Decodable>: AsyncSequence, Sendable {
         /// The next decoded line, or `nil` once the body has ended.
         public mutating func next() async throws(CourierError) -> T? {
             while let line = try await base.next() {
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { continue }
                 do {
                     return try decoder.decode(T.self, from: line)
                 } catch {
@@ -116,14 +140,15 @@ public struct DecodedLines<T: Decodable>: AsyncSequence, Sendable {
 struct LineIterator {
     private var chunks: StreamedResponse.Iterator
     private let head: Response
-    private var splitter = LineSplitter()
+    private var splitter: LineSplitter
     private var pending: [Data] = []
     private var index = 0
     private var isFinished = false
 
-    init(stream: StreamedResponse) {
+    init(stream: StreamedResponse, separator: UInt8 = LineSplitter.lineFeed) {
         chunks = stream.makeAsyncIterator()
         head = stream.head
+        splitter = LineSplitter(separator: separator)
     }
 
     mutating func next() async throws(CourierError) -> Data? {

@@ -36,7 +36,14 @@ struct CallWriter {
             arguments.isEmpty
             ? ".\(operation.caseName)"
             : ".\(operation.caseName)(\(arguments.map { "\(SwiftNames.argumentLabel($0.label)): \($0.label)" }.joined(separator: ", ")))"
-        code.doc(operation.doc ?? "`\(operation.method.uppercased()) \(operation.path)`")
+        var doc = operation.doc ?? "`\(operation.method.uppercased()) \(operation.path)`"
+        if case .events(let data?) = operation.success?.kind {
+            let typeCode = data.code(in: namespace)
+            doc +=
+                "\n\nEach event's data is a `\(typeCode)` in JSON: `.decoding(\(typeCode).self)` reads the events "
+                + "as such, dates as the document writes them."
+        }
+        code.doc(doc)
         let signature = "public func \(method)(\(parameters.joined(separator: ", ")))"
         switch operation.success?.kind ?? .none {
         case .json(let type):
@@ -60,12 +67,13 @@ struct CallWriter {
             code.block("\(signature) -> Courier.ServerSentEventSequence<\(namespace).\(name)> {") { code in
                 code.line("self.events(\(target))")
             }
-        case .jsonLines(let type, _):
+        case .jsonLines(let type, let mediaType):
             let typeCode = type.code(in: namespace)
+            let reading = OperationReader.isRecordSequence(mediaType) ? "records" : "lines"
             code.block("\(signature) async throws(Courier.CourierError) -> Courier.DecodedLines<\(typeCode)> {") {
                 code in
                 code.line(
-                    "try await self.stream(\(target)).lines(decoding: \(typeCode).self, using: Courier.OpenAPICoding.decoder())"
+                    "try await self.stream(\(target)).\(reading)(decoding: \(typeCode).self, using: Courier.OpenAPICoding.decoder())"
                 )
             }
         }

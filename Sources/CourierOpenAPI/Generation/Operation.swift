@@ -52,8 +52,9 @@ struct Operation {
 
     /// The request body.
     struct Body {
-        /// How it is written.
-        enum Kind { case json, form, multipart, binary, text }
+        /// How it is written: `jsonLines` is a list written a value per line (JSON Lines) or per record
+        /// (a JSON text sequence), as `contentType` says.
+        enum Kind { case json, jsonLines, form, multipart, binary, text }
         /// How it is written.
         var kind: Kind
         /// The media type.
@@ -80,10 +81,14 @@ struct Operation {
         /// How the body is read.
         enum Kind {
             case json(SwiftType)
-            /// JSON Lines (`application/jsonl`, `application/x-ndjson`): a value of the type per line, read
-            /// as the lines arrive; the media type as the document writes it, for `Accept`.
+            /// JSON Lines (`application/jsonl`, `application/x-ndjson`) or a JSON text sequence
+            /// (`application/json-seq`): a value of the type per line or record, read as they arrive; the
+            /// media type as the document writes it, for `Accept` and for how the values are separated.
             case jsonLines(SwiftType, mediaType: String)
-            case text, binary, none, events
+            /// Server-sent events, and the type of their data where the document gives one that is not
+            /// text.
+            case events(SwiftType?)
+            case text, binary, none
         }
         /// The status code, `nil` for `default`, or the first code of a range (`2XX` is 200…299).
         var status: Int?

@@ -16,11 +16,22 @@ extension OperationReader {
         }
         guard let chosen = ranked.min(by: { Self.rank($0.kind) < Self.rank($1.kind) }) else { return nil }
         let mediaPointer = bodyPointer + "/content/" + JSONPointer.make([chosen.type]).dropFirst(2)
-        let schema = chosen.media["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: body.location)
+        var schema = chosen.media["schema"] ?? DocumentNode(value: .object(DocumentObject()), location: body.location)
         var type: SwiftType
         switch chosen.kind {
         case .binary: type = .data
         case .text: type = .string
+        case .jsonLines:
+            // A list, its elements written one per line (or record).
+            let item = sequenceItem(of: chosen.media, pointer: mediaPointer)
+            type = .array(
+                item.map {
+                    models.type(of: $0.schema, suggestedName: typePrefix + "RequestLine", pointer: $0.pointer).0
+                } ?? .freeForm)
+            var list = DocumentObject()
+            list.set(DocumentNode(value: .string("array"), location: body.location), for: "type")
+            if let item { list.set(item.schema, for: "items") }
+            schema = DocumentNode(value: .object(list), location: body.location)
         default:
             type =
                 models.type(
@@ -28,7 +39,9 @@ extension OperationReader {
                     pointer: mediaPointer + "/schema"
                 ).0
         }
-        let example = chosen.media["example"] ?? firstExample(chosen.media["examples"])
+        var example = chosen.media["example"] ?? firstExample(chosen.media["examples"])
+        // A sequence's example is the list of its values (OpenAPI 3.2); not a line's.
+        if chosen.kind == .jsonLines, example?.array == nil { example = nil }
         var fields: [Operation.Field] = []
         if chosen.kind == .form || chosen.kind == .multipart {
             if case .dictionary(let value) = type,
@@ -213,15 +226,18 @@ extension OperationReader {
             // What a sample answer is made from: a JSON Lines answer's one line.
             var sampled = schema
             if chosen.key.lowercased().hasPrefix("text/event-stream") {
-                kind = .events
-            } else if Self.isJSONLines(chosen.key) {
-                // OpenAPI 3.2 describes each line with `itemSchema`; earlier documents give it as `schema`.
-                let item = chosen.value["itemSchema"] ?? schema
-                sampled = item
-                let itemPointer = mediaPointer + (chosen.value["itemSchema"] == nil ? "/schema" : "/itemSchema")
+                let data = eventData(of: chosen.value, pointer: mediaPointer)
+                sampled = data?.schema
+                kind = .events(
+                    data.map {
+                        models.type(of: $0.schema, suggestedName: typePrefix + "Event", pointer: $0.pointer).0
+                    })
+            } else if Self.isJSONSequence(chosen.key) {
+                let item = sequenceItem(of: chosen.value, pointer: mediaPointer)
+                sampled = item?.schema
                 kind = .jsonLines(
                     item.map {
-                        models.type(of: $0, suggestedName: typePrefix + "Line", pointer: itemPointer).0
+                        models.type(of: $0.schema, suggestedName: typePrefix + "Line", pointer: $0.pointer).0
                     } ?? .freeForm, mediaType: chosen.key)
             } else {
                 switch Self.bodyKind(chosen.key) {
@@ -237,7 +253,7 @@ extension OperationReader {
                             ).0
                         } ?? .freeForm)
                 case .text, .form: kind = .text
-                case .binary, .multipart: kind = .binary
+                case .binary, .multipart, .jsonLines: kind = .binary
                 }
             }
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
@@ -263,6 +279,7 @@ extension OperationReader {
 
     static func bodyKind(_ mediaType: String) -> Operation.Body.Kind {
         let type = bareMediaType(mediaType)
+        if isJSONSequence(type) { return .jsonLines }
         if type == "application/json" || type.hasSuffix("+json") || type == "*/*" || type == "application/*" {
             return .json
         }
@@ -272,22 +289,82 @@ extension OperationReader {
         return .binary
     }
 
-    /// How an answer's media type is preferred among those its status offers: JSON (a model), then JSON
-    /// Lines (a stream of models), then server-sent events (a stream of untyped events), then the others
-    /// as a body's.
+    /// How an answer's media type is preferred among those its status offers: JSON (a model), then a
+    /// sequence of JSON values (a stream of models), then server-sent events, then the others as a
+    /// body's.
     static func replyRank(_ mediaType: String) -> Int {
-        if isJSONLines(mediaType) { return 1 }
+        if isJSONSequence(mediaType) { return 1 }
         if mediaType.lowercased().hasPrefix("text/event-stream") { return 2 }
         let kind = bodyKind(mediaType)
         return kind == .json ? 0 : rank(kind) + 2
     }
 
-    /// Whether `mediaType` is JSON Lines (newline-delimited JSON), under one of its names.
-    static func isJSONLines(_ mediaType: String) -> Bool {
-        [
-            "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
-            "application/jsonlines", "application/json-lines",
-        ].contains(bareMediaType(mediaType))
+    /// Whether `mediaType` is a sequence of JSON values: JSON Lines (newline-delimited JSON, under one
+    /// of its names) or a JSON text sequence (RFC 7464: `application/json-seq`, `application/geo+json-seq`).
+    static func isJSONSequence(_ mediaType: String) -> Bool {
+        let type = bareMediaType(mediaType)
+        return isRecordSequence(type)
+            || [
+                "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
+                "application/jsonlines", "application/json-lines",
+            ].contains(type)
+    }
+
+    /// Whether `mediaType` is a JSON text sequence (RFC 7464), whose values each follow an RS.
+    static func isRecordSequence(_ mediaType: String) -> Bool {
+        let type = bareMediaType(mediaType)
+        return type == "application/json-seq" || (type.hasPrefix("application/") && type.hasSuffix("+json-seq"))
+    }
+
+    /// The schema of each value of a sequence of JSON values, and its pointer: OpenAPI 3.2's
+    /// `itemSchema`; else the items of a `schema` that is a list (3.2 applies `schema` to the whole
+    /// sequence, as to a list); else `schema`, which documents before 3.2 give as one line's.
+    func sequenceItem(of media: DocumentNode, pointer: String) -> (schema: DocumentNode, pointer: String)? {
+        if let item = media["itemSchema"] { return (item, pointer + "/itemSchema") }
+        guard let schema = media["schema"] else { return nil }
+        if let (node, resolved) = dereferenced(schema, pointer: pointer + "/schema"), let items = node["items"],
+            node["type"]?.string == "array" || node["type"]?.array?.contains(where: { $0.string == "array" }) == true
+        {
+            return (items, resolved + "/items")
+        }
+        return (schema, pointer + "/schema")
+    }
+
+    /// The schema of an event stream's data, and its pointer, when the document gives one that is not
+    /// text: the `data` of the event an OpenAPI 3.2 `itemSchema` describes (its `contentSchema` when it
+    /// is a string of JSON); or, before 3.2, the `schema`, which describes the data, unless it is an
+    /// event itself (an object of `data` and the other fields of an event: Mistral's). `nil` where the
+    /// data is text, has no schema, or differs by event (a `oneOf` of events).
+    func eventData(of media: DocumentNode, pointer: String) -> (schema: DocumentNode, pointer: String)? {
+        let isItem = media["itemSchema"] != nil
+        let describedPointer = pointer + (isItem ? "/itemSchema" : "/schema")
+        guard let described = media["itemSchema"] ?? media["schema"],
+            let (node, resolved) = dereferenced(described, pointer: describedPointer)
+        else { return nil }
+        let fields: Set<String> = ["event", "data", "id", "retry"]
+        let properties = node["properties"]?.object
+        let isEvent =
+            isItem
+            || (properties.map { $0["data"] != nil && Set($0.keys).isSubset(of: fields) } ?? false)
+        // The schema as written (a `$ref` names its model), and as resolved (what it says).
+        var data = (schema: described, pointer: describedPointer, node: node)
+        if isEvent {
+            guard let schema = properties?["data"],
+                let (dataNode, dataPointer) = dereferenced(schema, pointer: resolved + "/properties/data")
+            else { return nil }
+            if let content = dataNode["contentSchema"] {
+                return (content, dataPointer + "/contentSchema")
+            }
+            data = (schema, resolved + "/properties/data", dataNode)
+        }
+        // Text (or nothing said about it): the events are read as they are.
+        let type = data.node["type"]
+        let types = type?.string.map { [$0] } ?? type?.array?.compactMap(\.string) ?? []
+        let describesValues = ["properties", "oneOf", "anyOf", "allOf", "items", "additionalProperties"].contains {
+            data.node[$0] != nil
+        }
+        guard !types.contains("string"), !types.isEmpty || describesValues else { return nil }
+        return (data.schema, data.pointer)
     }
 
     /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`.
@@ -298,10 +375,11 @@ extension OperationReader {
     static func rank(_ kind: Operation.Body.Kind) -> Int {
         switch kind {
         case .json: 0
-        case .form: 1
-        case .multipart: 2
-        case .binary: 3
-        case .text: 4
+        case .jsonLines: 1
+        case .form: 2
+        case .multipart: 3
+        case .binary: 4
+        case .text: 5
         }
     }
 }

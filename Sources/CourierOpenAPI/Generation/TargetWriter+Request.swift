@@ -138,6 +138,10 @@ extension TargetWriter {
         switch body.kind {
         case .json:
             code.line("return .requestCustomJSONEncodable(\(value), encoder: Courier.OpenAPICoding.encoder())")
+        case .jsonLines:
+            let encoder =
+                OperationReader.isRecordSequence(body.contentType) ? "jsonSequenceEncoder" : "jsonLinesEncoder"
+            code.line("return .requestCustomJSONEncodable(\(value), encoder: Courier.OpenAPICoding.\(encoder)())")
         case .binary:
             code.line("return .requestData(\(value))")
         case .text:
@@ -274,8 +278,9 @@ extension TargetWriter {
         switch reply.kind {
         case .json(let type):
             "return try Courier.OpenAPIDecoding.json(\(type.code(in: namespace)).self, from: response)"
-        case .jsonLines(let type, _):
-            "return try Courier.OpenAPIDecoding.jsonLines(\(type.code(in: namespace)).self, from: response)"
+        case .jsonLines(let type, let mediaType):
+            "return try Courier.OpenAPIDecoding.\(OperationReader.isRecordSequence(mediaType) ? "jsonSequence" : "jsonLines")("
+                + "\(type.code(in: namespace)).self, from: response)"
         case .text, .events: "return try Courier.OpenAPIDecoding.text(from: response)"
         case .binary: "return response.data"
         case .none: "return ()"

@@ -134,11 +134,19 @@ struct TargetWriter {
             guard let reply = operation.success else { return "Foundation.Data()" }
             switch reply.kind {
             case .none: return "Foundation.Data()"
-            case .jsonLines:
-                // A line made to fit the item's schema, unless the document gives the lines.
-                let lines = reply.example?.string ?? samples.json(for: reply.schema, example: reply.example) + "\n"
+            case .jsonLines(_, let mediaType):
+                // A line (or record) made to fit the item's schema, unless the document gives the lines.
+                let separator = OperationReader.isRecordSequence(mediaType) ? "\u{1E}" : ""
+                let lines =
+                    reply.example?.string ?? separator + samples.json(for: reply.schema, example: reply.example) + "\n"
                 return "Foundation.Data(\(SwiftNames.literal(lines)).utf8)"
-            case .json, .text, .binary, .events:
+            case .events(let data):
+                // An event whose data is made to fit its schema, unless the document gives the stream.
+                let stream =
+                    reply.example?.string
+                    ?? (data == nil ? "" : "data: " + samples.json(for: reply.schema, example: reply.example) + "\n\n")
+                return "Foundation.Data(\(SwiftNames.literal(stream)).utf8)"
+            case .json, .text, .binary:
                 if case .json = reply.kind {
                     let json = samples.json(for: reply.schema, example: reply.example)
                     return "Foundation.Data(\(SwiftNames.literal(json)).utf8)"

@@ -172,6 +172,73 @@ struct GeneratorTests {
         #expect(text.contains(#"case .findTrip: Courier.HTTPMethod(rawValue: "QUERY")"#))
     }
 
+    /// Which event streams have typed data: a `schema` that is a model (OpenAI's chunks), the `data` of a
+    /// `schema` that is an event (Mistral's), the `contentSchema` of an `itemSchema`'s data (3.2); not
+    /// text, not events whose data differs by event.
+    @Test func eventsHaveTheDataTypeTheDocumentGives() throws {
+        let streams = [
+            "chunks": ##"{"schema": {"$ref": "#/components/schemas/Chunk"}}"##,
+            "wrapped":
+                ##"{"schema": {"type": "object", "properties": {"event": {"type": "string"}, "data": {"$ref": "#/components/schemas/Chunk"}}}}"##,
+            "described":
+                ##"{"itemSchema": {"type": "object", "properties": {"data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/Chunk"}}}}}"##,
+            "mixed":
+                ##"{"itemSchema": {"oneOf": [{"properties": {"event": {"const": "a"}, "data": {"type": "string"}}}]}}"##,
+            "text": ##"{"schema": {"type": "object", "properties": {"data": {"type": "string"}}}}"##,
+        ]
+        let paths = streams.sorted { $0.key < $1.key }.map { name, media in
+            ##""/\##(name)": {"get": {"operationId": "\##(name)", "responses": {"200": {"description": "events", "##
+                + ##""content": {"text/event-stream": \##(media)}}}}}"##
+        }
+        let (text, warnings) = try generate(
+            ##"{"openapi": "3.2.0", "info": {"title": "T", "version": "1"}, "paths": {"##
+                + paths.joined(separator: ", ")
+                + ##"}, "components": {"schemas": {"Chunk": {"type": "object", "required": ["delta"], "properties": {"delta": {"type": "string"}}}}}}"##
+        )
+        #expect(warnings.isEmpty)
+        let typed = text.components(separatedBy: "Each event's data is a `Pets.Chunk` in JSON").count - 1
+        #expect(typed == 3)
+        for call in ["chunks", "wrapped", "described", "mixed", "text"] {
+            #expect(text.contains("public func \(call)() -> Courier.ServerSentEventSequence<"))
+        }
+        #expect(text.contains(#"case .chunks: Foundation.Data("data: {\"delta\":\"sample\"}\n\n".utf8)"#))
+        #expect(text.contains(#"case .mixed: Foundation.Data("".utf8)"#))
+    }
+
+    /// A JSON Lines or JSON text sequence body is a list of its values, from `itemSchema`, the items of a
+    /// list `schema`, or a `schema` given as one line's; answers the same.
+    @Test func sequenceBodiesAreListsOfTheirValues() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {
+              "/bulk": {"post": {"operationId": "bulk", "requestBody": {"required": true, "content": {
+                "application/x-ndjson": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Action"}}}}},
+                "responses": {"200": {"description": "ok", "content": {
+                  "application/json-seq": {"schema": {"$ref": "#/components/schemas/Actions"}}}}}}},
+              "/import": {"post": {"operationId": "importLines", "requestBody": {"content": {
+                "application/jsonl": {"schema": {"$ref": "#/components/schemas/Action"}}}},
+                "responses": {"204": {"description": "ok"}}}}},
+              "components": {"schemas": {
+                "Action": {"type": "object", "required": ["op"], "properties": {"op": {"type": "string"}}},
+                "Actions": {"type": "array", "items": {"$ref": "#/components/schemas/Action"}}}}}
+            """#)
+        #expect(text.contains("case bulk(body: [Pets.Action])"))
+        #expect(text.contains("case importLines(body: [Pets.Action]? = nil)"))
+        #expect(
+            text.contains("return .requestCustomJSONEncodable(body, encoder: Courier.OpenAPICoding.jsonLinesEncoder())")
+        )
+        #expect(text.contains(#"parts.header("Content-Type", "application/x-ndjson")"#))
+        #expect(text.contains(#"parts.header("Accept", "application/json-seq")"#))
+        #expect(
+            text.contains(
+                "public func bulk(body: [Pets.Action]) async throws(Courier.CourierError) -> Courier.DecodedLines<Pets.Action> {"
+            ))
+        #expect(text.contains(".records(decoding: Pets.Action.self, using: Courier.OpenAPICoding.decoder())"))
+        #expect(text.contains("return try Courier.OpenAPIDecoding.jsonSequence(Pets.Action.self, from: response)"))
+        #expect(text.contains(#"Foundation.Data("\u{1e}{\"op\":\"sample\"}\n".utf8)"#))
+        #expect(text.contains(#"OpenAPISample.value([Pets.Action].self, "[{\"op\":\"sample\"}]")"#))
+    }
+
     /// OpenAPI 3.2's `querystring` parameter written as a form: its fields are the query's parameters; in
     /// another media type it is skipped with a warning.
     @Test func aQuerystringFormIsTheQuery() throws {

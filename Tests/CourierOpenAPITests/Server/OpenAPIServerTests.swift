@@ -116,6 +116,42 @@ struct OpenAPIServerTests {
         #expect(!unknown.errors.isEmpty)
     }
 
+    @Test("OpenAPI 3.2 sequences (Version32): a JSON Lines body is checked value by value; records and events answer")
+    func sequences() async throws {
+        let server = try await OpenAPIServer.start(document: Self.document("Version32", "openapi.yaml"))
+        defer { server.stop() }
+        let lines = ["Content-Type": "application/jsonl"]
+
+        let imported = try await Self.send(
+            "POST", "/books/import", to: server, headers: lines,
+            body: #"{"isbn": "1", "title": "A"}"# + "\n\n" + #"{"isbn": "2", "title": "B"}"# + "\n")
+        Self.expectPassed(imported, status: 200, operation: "importBooks", log: server.log)
+
+        // The second line lacks a title: the error points at it.
+        let wrongLine = try await Self.send(
+            "POST", "/books/import", to: server, headers: lines,
+            body: #"{"isbn": "1", "title": "A"}"# + "\n" + #"{"isbn": "2"}"# + "\n")
+        Self.expectFailed(wrongLine, operation: "importBooks", mentioning: "at /1: 'title'")
+
+        // A JSON text sequence: each record after an RS, the item schema's values.
+        let exported = try await Self.send("GET", "/books/export", to: server)
+        #expect(exported.validation == "passed")
+        #expect(exported.contentType == "application/json-seq")
+        let records = exported.body.split(separator: 0x1E)
+        #expect(records.count == 1)
+        let book = try records.first.map { try JSONSerialization.jsonObject(with: Data($0)) } as? [String: Any]
+        #expect(book?["isbn"] is String && book?["title"] is String)
+
+        // An event whose data is the `contentSchema`'s JSON.
+        let changes = try await Self.send("GET", "/books/changes", to: server)
+        #expect(changes.validation == "passed")
+        let text = String(decoding: changes.body, as: UTF8.self)
+        #expect(
+            text.components(separatedBy: "\n").contains { $0.hasPrefix("data: {") } && text.hasSuffix("}\n\n"),
+            "\(text)")
+        #expect(text.contains(#""title""#))
+    }
+
     @Test("OpenAPI 3.1, JSON (Discord): valid requests pass, invalid ones fail")
     func openAPI31JSON() async throws {
         let server = try await OpenAPIServer.start(document: Self.document("Discord", "openapi.json"))

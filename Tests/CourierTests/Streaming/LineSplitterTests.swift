@@ -7,24 +7,26 @@ import Testing
 /// offset into two, and one byte at a time.
 private func lines(
     of text: String, maximumLineLength: Int = LineSplitter.defaultMaximumLineLength,
-    sourceLocation: SourceLocation = #_sourceLocation
+    separator: UInt8 = LineSplitter.lineFeed, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> [String] {
     let stream = Array(text.utf8)
-    let whole = try split([stream], maximumLineLength: maximumLineLength)
+    let whole = try split([stream], maximumLineLength: maximumLineLength, separator: separator)
     for cut in 0...stream.count {
         let chunks = [Array(stream[..<cut]), Array(stream[cut...])]
         #expect(
-            try split(chunks, maximumLineLength: maximumLineLength) == whole, "cut at byte \(cut)",
-            sourceLocation: sourceLocation)
+            try split(chunks, maximumLineLength: maximumLineLength, separator: separator) == whole,
+            "cut at byte \(cut)", sourceLocation: sourceLocation)
     }
     #expect(
-        try split(stream.map { [$0] }, maximumLineLength: maximumLineLength) == whole, "one byte at a time",
-        sourceLocation: sourceLocation)
+        try split(stream.map { [$0] }, maximumLineLength: maximumLineLength, separator: separator) == whole,
+        "one byte at a time", sourceLocation: sourceLocation)
     return whole.map { String(decoding: $0, as: UTF8.self) }
 }
 
-private func split(_ chunks: [[UInt8]], maximumLineLength: Int) throws -> [Data] {
-    var splitter = LineSplitter(maximumLineLength: maximumLineLength)
+private func split(
+    _ chunks: [[UInt8]], maximumLineLength: Int, separator: UInt8 = LineSplitter.lineFeed
+) throws -> [Data] {
+    var splitter = LineSplitter(maximumLineLength: maximumLineLength, separator: separator)
     var lines: [Data] = []
     for chunk in chunks {
         lines += try splitter.consume(Data(chunk))
@@ -39,6 +41,18 @@ struct LineSplitterTests {
         #expect(try lines(of: "a\r\n\r\nb\n\n") == ["a", "", "b", ""])
         #expect(try lines(of: "\n") == [""])
         #expect(try lines(of: "") == [])
+    }
+
+    /// Split by RS (a JSON text sequence's records), what lies between two RSs is one piece, its line
+    /// ends and CRs kept; the piece before the first RS is empty.
+    @Test func recordsAreSplitByTheRecordSeparatorAlone() throws {
+        let rs = "\u{1E}"
+        let records = try lines(
+            of: "\(rs){\n  \"a\": 1\n}\r\n\(rs)[2]\n\(rs)3", separator: LineSplitter.recordSeparator)
+        #expect(records == ["", "{\n  \"a\": 1\n}\r\n", "[2]\n", "3"])
+        #expect(throws: LineTooLong.self) {
+            try split([Array("\(rs)123456789".utf8)], maximumLineLength: 8, separator: LineSplitter.recordSeparator)
+        }
     }
 
     @Test func aCarriageReturnAloneIsNotALineEnd() throws {
