@@ -42,6 +42,16 @@ struct CallWriter {
             doc +=
                 "\n\nEach event's data is a `\(typeCode)` in JSON: `.decoding(\(typeCode).self)` reads the events "
                 + "as such, dates as the document writes them."
+        } else if let success = operation.success, success.offersEvents {
+            // The answer's other form, which the request may ask for (a chat completion's `stream: true`).
+            let call = "provider.events(.\(operation.caseName)\(arguments.isEmpty ? "" : "(…)"))"
+            doc += "\n\nThe answer may also be server-sent events, as the request asks: "
+            if let data = success.eventData {
+                let typeCode = data.code(in: namespace)
+                doc += "`\(call).decoding(\(typeCode).self)` reads them, each event's data a `\(typeCode)`."
+            } else {
+                doc += "`\(call)` reads them."
+            }
         }
         code.doc(doc)
         let signature = "public func \(method)(\(parameters.joined(separator: ", ")))"

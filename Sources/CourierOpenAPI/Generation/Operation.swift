@@ -100,6 +100,11 @@ struct Operation {
         var schema: DocumentNode?
         /// The document's example, if any.
         var example: DocumentNode?
+        /// Whether the answer may also come as server-sent events, a media type less preferred than the
+        /// one it is read as (a chat completion's JSON, or its stream when the body asks for one).
+        var offersEvents = false
+        /// The type of those events' data, where the document gives one that is not text.
+        var eventData: SwiftType? = nil
     }
 
     /// `operationId` as written, or made from the method and path.

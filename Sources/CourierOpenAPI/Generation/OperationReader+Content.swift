@@ -257,7 +257,16 @@ extension OperationReader {
                 }
             }
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
-            replies.append(Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example))
+            var reply = Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example)
+            if case .events = kind {
+            } else if let events = entries.first(where: { $0.key.lowercased().hasPrefix("text/event-stream") }) {
+                reply.offersEvents = true
+                let eventsPointer = resolvedPointer + "/content/" + JSONPointer.make([events.key]).dropFirst(2)
+                reply.eventData = eventData(of: events.value, pointer: eventsPointer).map {
+                    models.type(of: $0.schema, suggestedName: typePrefix + "Event", pointer: $0.pointer).0
+                }
+            }
+            replies.append(reply)
         }
         return replies
     }

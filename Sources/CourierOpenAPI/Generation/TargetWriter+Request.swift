@@ -92,6 +92,8 @@ extension TargetWriter {
     private func acceptHeader(_ operation: Operation) -> String? {
         let read: String?
         switch operation.success?.kind {
+        // An answer that may also be events (as the request asks) accepts both.
+        case .json where operation.success?.offersEvents == true: read = "application/json, text/event-stream"
         case .json: read = "application/json"
         case .jsonLines(_, let mediaType): read = mediaType
         case .events: read = "text/event-stream"

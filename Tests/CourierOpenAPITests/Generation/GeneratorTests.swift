@@ -205,6 +205,35 @@ struct GeneratorTests {
         #expect(text.contains(#"case .mixed: Foundation.Data("".utf8)"#))
     }
 
+    /// An answer offered as JSON and as events (a chat completion, streamed when the body asks): the call
+    /// reads the JSON, accepts both, and its documentation names the events' data and how to read them.
+    @Test func anAnswerThatMayBeEventsSaysHowToReadThem() throws {
+        let (text, _) = try generate(
+            ##"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {
+              "/chat": {"post": {"operationId": "chat", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "object", "properties": {"stream": {"type": "boolean"}}}}}},
+                "responses": {"200": {"description": "ok", "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/Reply"}},
+                  "text/event-stream": {"schema": {"$ref": "#/components/schemas/Chunk"}}}}}}},
+              "/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "ok", "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/Reply"}},
+                  "text/event-stream": {"schema": {"type": "string"}}}}}}}},
+              "components": {"schemas": {
+                "Reply": {"type": "object", "properties": {"text": {"type": "string"}}},
+                "Chunk": {"type": "object", "properties": {"delta": {"type": "string"}}}}}}
+            """##)
+        #expect(
+            text.contains("public func chat(body: Pets.ChatRequest) async throws(Courier.CourierError) -> Pets.Reply {")
+        )
+        #expect(text.contains(#"parts.header("Accept", "application/json, text/event-stream")"#))
+        #expect(
+            text.contains(
+                "as the request asks: `provider.events(.chat(…)).decoding(Pets.Chunk.self)` reads them, each event's data a `Pets.Chunk`."
+            ))
+        #expect(text.contains("as the request asks: `provider.events(.ping)` reads them."))
+    }
+
     /// A JSON Lines or JSON text sequence body is a list of its values, from `itemSchema`, the items of a
     /// list `schema`, or a `schema` given as one line's; answers the same.
     @Test func sequenceBodiesAreListsOfTheirValues() throws {
