@@ -47,7 +47,7 @@ import time
 import traceback
 import urllib.parse
 import warnings
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 # jsonschema checks the `iri` formats with rfc3987-syntax when that is installed (bravado-core asks
 # for it), and importing it compiles a grammar for 2.5 s. OpenAPI defines no `iri` formats; without
@@ -1412,18 +1412,29 @@ def lift_form_fields(view: dict) -> dict:
     return view
 
 
+def schema_is_whole_sequence(document: dict, is_request: bool) -> bool:
+    """Whether a sequential media type's `schema` describes the whole sequence, as a list (OpenAPI 3.2,
+    and the request bodies of earlier documents: Elasticsearch's bulk request), rather than one of its
+    values (the answers of documents before 3.2, even a list: Lichess's game chat, one list on a line)."""
+    version = str(document.get("openapi", "3.0"))
+    return is_request or not (version.startswith("3.0") or version.startswith("3.1"))
+
+
 def sequence_view(view: dict) -> dict:
     """`view` (a copy of the document, changed in place) in which the bodies openapi-core cannot read
     as the document describes them have a schema it can apply: a sequence of JSON values (JSON Lines,
     `application/json-seq`), which this server reads as the list of its values, has a list's schema,
-    of its `itemSchema` (OpenAPI 3.2) or of the `schema` a document before 3.2 gives as one line's; an
-    event stream, read as text, has a string's."""
+    of its `itemSchema` (OpenAPI 3.2), or of a `schema` that describes one value (see
+    `schema_is_whole_sequence`); an event stream, read as text, has a string's."""
 
-    def fix(content: Any) -> None:
+    done: Set[int] = set()  # A media type shared by several operations through a $ref is changed once.
+
+    def fix(content: Any, is_request: bool) -> None:
         for mime, media in (content or {}).items() if isinstance(content, dict) else []:
             media = resolve(view, media)
-            if not isinstance(media, dict):
+            if not isinstance(media, dict) or id(media) in done:
                 continue
+            done.add(id(media))
             if mime.lower().startswith("text/event-stream"):
                 media.pop("itemSchema", None)
                 media["schema"] = {"type": "string"}
@@ -1432,7 +1443,7 @@ def sequence_view(view: dict) -> dict:
                 schema = media.get("schema")
                 if item is None and schema is not None:
                     resolved = resolve(view, schema)
-                    if isinstance(resolved, dict) and "items" in resolved and (
+                    if schema_is_whole_sequence(view, is_request) and isinstance(resolved, dict) and "items" in resolved and (
                         resolved.get("type") == "array"
                         or (isinstance(resolved.get("type"), list) and "array" in resolved["type"])
                     ):
@@ -1450,11 +1461,11 @@ def sequence_view(view: dict) -> dict:
                 continue
             body = resolve(view, operation.get("requestBody"))
             if isinstance(body, dict):
-                fix(body.get("content"))
+                fix(body.get("content"), True)
             for response in (operation.get("responses") or {}).values():
                 response = resolve(view, response)
                 if isinstance(response, dict):
-                    fix(response.get("content"))
+                    fix(response.get("content"), False)
     return view
 
 
@@ -1811,7 +1822,10 @@ class OpenAPI3Backend(Backend):
             elif not candidates:
                 candidates.append(("empty stream (no schema)", b""))
         elif schema is not None:
-            candidates.append(("value made from the schema", self.sample(sampler, schema)))
+            value = self.sample(sampler, schema)
+            if is_json_sequence(mime) and not schema_is_whole_sequence(self.document, False):
+                value = [value]  # The schema is one value's: the sequence holds that one.
+            candidates.append(("value made from the schema", value))
         elif item_schema is not None and not candidates and is_json_type(mime):
             # OpenAPI 3.2 describes a sequential media type (JSON Lines) by each of its items: a line.
             candidates.append(("a line made from the item schema", [self.sample(sampler, item_schema)]))

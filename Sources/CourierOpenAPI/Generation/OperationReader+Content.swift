@@ -23,7 +23,7 @@ extension OperationReader {
         case .text: type = .string
         case .jsonLines:
             // A list, its elements written one per line (or record).
-            let item = sequenceItem(of: chosen.media, pointer: mediaPointer)
+            let item = sequenceItem(of: chosen.media, pointer: mediaPointer, isRequest: true)
             type = .array(
                 item.map {
                     models.type(of: $0.schema, suggestedName: typePrefix + "RequestLine", pointer: $0.pointer).0
@@ -233,7 +233,7 @@ extension OperationReader {
                         models.type(of: $0.schema, suggestedName: typePrefix + "Event", pointer: $0.pointer).0
                     })
             } else if Self.isJSONSequence(chosen.key) {
-                let item = sequenceItem(of: chosen.value, pointer: mediaPointer)
+                let item = sequenceItem(of: chosen.value, pointer: mediaPointer, isRequest: false)
                 sampled = item?.schema
                 kind = .jsonLines(
                     item.map {
@@ -326,12 +326,19 @@ extension OperationReader {
     }
 
     /// The schema of each value of a sequence of JSON values, and its pointer: OpenAPI 3.2's
-    /// `itemSchema`; else the items of a `schema` that is a list (3.2 applies `schema` to the whole
-    /// sequence, as to a list); else `schema`, which documents before 3.2 give as one line's.
-    func sequenceItem(of media: DocumentNode, pointer: String) -> (schema: DocumentNode, pointer: String)? {
+    /// `itemSchema`; else the items of a `schema` that is a list, where it is the whole sequence's (3.2
+    /// applies `schema` to the whole sequence, as to a list, and so do earlier documents' request bodies:
+    /// Elasticsearch's bulk request); else `schema`, which documents before 3.2 give as one value's (in an
+    /// answer even when it is a list: Lichess's game chat is one list, sent on one line).
+    func sequenceItem(
+        of media: DocumentNode, pointer: String, isRequest: Bool
+    ) -> (schema: DocumentNode, pointer: String)? {
         if let item = media["itemSchema"] { return (item, pointer + "/itemSchema") }
         guard let schema = media["schema"] else { return nil }
-        if let (node, resolved) = dereferenced(schema, pointer: pointer + "/schema"), let items = node["items"],
+        let version = models.root["openapi"]?.string ?? "3.0"
+        let schemaIsWhole = isRequest || !(version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("2"))
+        if schemaIsWhole, let (node, resolved) = dereferenced(schema, pointer: pointer + "/schema"),
+            let items = node["items"],
             node["type"]?.string == "array" || node["type"]?.array?.contains(where: { $0.string == "array" }) == true
         {
             return (items, resolved + "/items")

@@ -234,12 +234,13 @@ struct GeneratorTests {
         #expect(text.contains("as the request asks: `provider.events(.ping)` reads them."))
     }
 
-    /// A JSON Lines or JSON text sequence body is a list of its values, from `itemSchema`, the items of a
-    /// list `schema`, or a `schema` given as one line's; answers the same.
+    /// A JSON Lines or JSON text sequence body is a list of its values, from the items of a list `schema`
+    /// or a `schema` given as one line's. An answer's `schema` is one value's before OpenAPI 3.2, even a
+    /// list (Lichess's chat, a list on one line), and from 3.2 on the whole sequence's.
     @Test func sequenceBodiesAreListsOfTheirValues() throws {
-        let (text, _) = try generate(
-            #"""
-            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {
+        func document(version: String) -> String {
+            ##"""
+            {"openapi": "\##(version)", "info": {"title": "T", "version": "1"}, "paths": {
               "/bulk": {"post": {"operationId": "bulk", "requestBody": {"required": true, "content": {
                 "application/x-ndjson": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Action"}}}}},
                 "responses": {"200": {"description": "ok", "content": {
@@ -250,22 +251,32 @@ struct GeneratorTests {
               "components": {"schemas": {
                 "Action": {"type": "object", "required": ["op"], "properties": {"op": {"type": "string"}}},
                 "Actions": {"type": "array", "items": {"$ref": "#/components/schemas/Action"}}}}}
-            """#)
+            """##
+        }
+        let (text, _) = try generate(document(version: "3.1.0"))
         #expect(text.contains("case bulk(body: [Pets.Action])"))
         #expect(text.contains("case importLines(body: [Pets.Action]? = nil)"))
         #expect(
-            text.contains("return .requestCustomJSONEncodable(body, encoder: Courier.OpenAPICoding.jsonLinesEncoder())")
-        )
+            text.contains(
+                "return .requestCustomJSONEncodable(body, encoder: Courier.OpenAPICoding.jsonLinesEncoder())"))
         #expect(text.contains(#"parts.header("Content-Type", "application/x-ndjson")"#))
         #expect(text.contains(#"parts.header("Accept", "application/json-seq")"#))
         #expect(
             text.contains(
+                "public func bulk(body: [Pets.Action]) async throws(Courier.CourierError) -> Courier.DecodedLines<Pets.Actions> {"
+            ))
+        #expect(text.contains(".records(decoding: Pets.Actions.self, using: Courier.OpenAPICoding.decoder())"))
+        #expect(text.contains("return try Courier.OpenAPIDecoding.jsonSequence(Pets.Actions.self, from: response)"))
+        #expect(text.contains(#"OpenAPISample.value([Pets.Action].self, "[{\"op\":\"sample\"}]")"#))
+
+        let (whole, _) = try generate(document(version: "3.2.0"))
+        #expect(whole.contains("case bulk(body: [Pets.Action])"))
+        #expect(
+            whole.contains(
                 "public func bulk(body: [Pets.Action]) async throws(Courier.CourierError) -> Courier.DecodedLines<Pets.Action> {"
             ))
-        #expect(text.contains(".records(decoding: Pets.Action.self, using: Courier.OpenAPICoding.decoder())"))
-        #expect(text.contains("return try Courier.OpenAPIDecoding.jsonSequence(Pets.Action.self, from: response)"))
-        #expect(text.contains(#"Foundation.Data("\u{1e}{\"op\":\"sample\"}\n".utf8)"#))
-        #expect(text.contains(#"OpenAPISample.value([Pets.Action].self, "[{\"op\":\"sample\"}]")"#))
+        #expect(whole.contains("return try Courier.OpenAPIDecoding.jsonSequence(Pets.Action.self, from: response)"))
+        #expect(whole.contains(#"Foundation.Data("\u{1e}{\"op\":\"sample\"}\n".utf8)"#))
     }
 
     /// OpenAPI 3.2's `querystring` parameter written as a form: its fields are the query's parameters; in
