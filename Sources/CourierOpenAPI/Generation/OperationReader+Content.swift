@@ -336,7 +336,8 @@ extension OperationReader {
         if let item = media["itemSchema"] { return (item, pointer + "/itemSchema") }
         guard let schema = media["schema"] else { return nil }
         let version = models.root["openapi"]?.string ?? "3.0"
-        let schemaIsWhole = isRequest || !(version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("2"))
+        let schemaIsWhole =
+            isRequest || !(version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("2"))
         if schemaIsWhole, let (node, resolved) = dereferenced(schema, pointer: pointer + "/schema"),
             let items = node["items"],
             node["type"]?.string == "array" || node["type"]?.array?.contains(where: { $0.string == "array" }) == true
