@@ -189,7 +189,9 @@ extension OperationReader {
     }
 
     /// The responses, each with the media type it is read as.
-    func readReplies(_ node: DocumentNode?, pointer: String, typePrefix: String) -> [Operation.Reply] {
+    func readReplies(
+        _ node: DocumentNode?, pointer: String, typePrefix: String, isHead: Bool
+    ) -> [Operation.Reply] {
         var replies: [Operation.Reply] = []
         for (status, response) in node?.object?.entries ?? [] {
             let responsePointer = pointer + "/" + JSONPointer.make([status]).dropFirst(2)
@@ -213,8 +215,10 @@ extension OperationReader {
                     GenerationWarning(
                         pointer: resolvedPointer + "/links", message: "links are not generated; skipped"))
             }
-            // A 204, 205 or 304 answer has no body (RFC 9110), whatever content the document gives it.
-            let entries = [204, 205, 304].contains(code) ? [] : response["content"]?.object?.entries ?? []
+            // A 204, 205 or 304 answer has no body (RFC 9110), nor has any answer to HEAD, whatever
+            // content the document gives it (Elasticsearch's `exists` calls document JSON).
+            let isBodiless = isHead || [204, 205, 304].contains(code)
+            let entries = isBodiless ? [] : response["content"]?.object?.entries ?? []
             let chosen = entries.min { Self.replyRank($0.key) < Self.replyRank($1.key) }
             guard let chosen else {
                 replies.append(Operation.Reply(status: code, range: range, kind: .none, schema: nil, example: nil))

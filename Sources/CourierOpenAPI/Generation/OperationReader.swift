@@ -69,7 +69,8 @@ struct OperationReader {
                         body: readBody(
                             operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),
                         replies: readReplies(
-                            operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix),
+                            operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix,
+                            isHead: method.lowercased() == "head"),
                         security: security))
                 operations[operations.count - 1].models = firstModel..<models.models.count
                 operations[operations.count - 1].declaredAccept = declaredAccept

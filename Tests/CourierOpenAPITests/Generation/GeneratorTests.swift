@@ -205,6 +205,22 @@ struct GeneratorTests {
         #expect(text.contains(#"case .mixed: Foundation.Data("".utf8)"#))
     }
 
+    /// An answer to HEAD has no body whatever the document says (Elasticsearch's `exists` calls give
+    /// theirs JSON): the call reads none, and `decode(_:)` gives nothing for the status.
+    @Test func anAnswerToHeadHasNoBody() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/docs/{id}": {
+              "head": {"operationId": "exists", "parameters": [{"name": "id", "in": "path", "required": true,
+                "schema": {"type": "string"}}], "responses": {"200": {"description": "found",
+                "content": {"application/json": {"schema": {"type": "object", "properties": {"found": {"type": "boolean"}}}}}},
+                "404": {"description": "missing"}}}}}}
+            """#)
+        #expect(text.contains("public func exists(id: Swift.String) async throws(Courier.CourierError) {"))
+        #expect(text.contains("case 200: return ()"))
+        #expect(!text.contains("ExistsResponse"))
+    }
+
     /// An answer offered as JSON and as events (a chat completion, streamed when the body asks): the call
     /// reads the JSON, accepts both, and its documentation names the events' data and how to read them.
     @Test func anAnswerThatMayBeEventsSaysHowToReadThem() throws {
