@@ -241,8 +241,12 @@ def bundle_references(document: dict, path: str) -> dict:
 
     def rewrite(node: Any, base: str, depth: int = 0) -> Any:
         if isinstance(node, dict):
+            # An extension (`x-…`) is not the document's content: a `$ref` in it (Cohere's code samples,
+            # `x-fern-examples`, name TypeScript files) is left as written.
             copied = {
-                key: in_place(value, base, depth)
+                key: value
+                if key.startswith("x-")
+                else in_place(value, base, depth)
                 if key in MAP_KEYWORDS and isinstance(value, dict) and isinstance(value.get("$ref"), str)
                 else rewrite(value, base, depth)
                 for key, value in node.items()

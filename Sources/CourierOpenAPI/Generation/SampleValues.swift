@@ -156,6 +156,15 @@ struct SampleValues {
                 refined[key] = property
             }
         }
+        // An `allOf` part that is a union of objects (TGI's chat message: `content` or `tool_calls`, and a
+        // `role`): the value is its first choice too, and has what that choice requires.
+        for part in schema["allOf"]?.array ?? [] {
+            guard let part = models.dereferenced(part),
+                let choice = (part["oneOf"] ?? part["anyOf"])?.array?.first(where: { $0["type"]?.string != "null" }),
+                let choice = models.dereferenced(choice)
+            else { continue }
+            alsoRequired += choice["required"]?.array?.compactMap(\.string) ?? []
+        }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
         let kind = kinds.first ?? (schema["properties"] != nil || schema["allOf"] != nil ? "object" : nil)
