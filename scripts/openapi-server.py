@@ -1373,7 +1373,8 @@ ACCESS_MARKS = ("readOnly", "writeOnly")
 def lift_form_fields(view: dict) -> dict:
     """`view` (a copy of the document, changed in place) in which a form or multipart request body
     declares at its top every property its `allOf`, `oneOf` and `anyOf` declare, as they declare it when
-    they agree and as any value when not. openapi-core reads the fields of such a body by the properties
+    they agree and as any value when not (and an optional list property has no `minItems`: see
+    `without_least_items`). openapi-core reads the fields of such a body by the properties
     declared at the top and in the parts of an `allOf`, not by those of a `oneOf` inside a part
     (Lichess's broadcast round form: `allOf` a `oneOf` of where the games come from, and the common
     fields), which it then found missing; its verdict on the fields it already read is the same."""
@@ -1401,7 +1402,10 @@ def lift_form_fields(view: dict) -> dict:
                 if not isinstance(media, dict) or not ("form" in mime or mime.startswith("multipart")):
                     continue
                 schema = resolve(view, media.get("schema"))
-                if not isinstance(schema, dict) or not any(k in schema for k in ("allOf", "oneOf", "anyOf")):
+                if not isinstance(schema, dict):
+                    continue
+                schema = media["schema"] = without_least_items(schema)
+                if not any(k in schema for k in ("allOf", "oneOf", "anyOf")):
                     continue
                 found: Dict[str, List[Any]] = {}
                 declared(schema, 0, found)
@@ -1471,6 +1475,24 @@ def sequence_view(view: dict) -> dict:
                 if isinstance(response, dict):
                     fix(response.get("content"), False)
     return view
+
+
+def without_least_items(schema: dict) -> dict:
+    """A form's schema in which an optional list property has no `minItems`: openapi-core reads a list
+    field that a form or multipart body leaves out as an empty list (OpenAI's transcription `languages`,
+    `minItems: 1`), and on the wire no field and no element are the same."""
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return schema
+    required = set(schema.get("required") or [])
+    changed = {}
+    for key, value in properties.items():
+        if key in required or not isinstance(value, dict) or "minItems" not in value:
+            continue
+        changed[key] = {k: v for k, v in value.items() if k != "minItems"}
+    if not changed:
+        return schema
+    return {**schema, "properties": {**properties, **changed}}
 
 
 def shared_marks_view(document: dict) -> dict:

@@ -39,5 +39,9 @@ import Testing
         for try await book in provider.followChanges().decoding(Version32.Book.self) { books.append(book) }
         #expect(books.count == 1)
         #expect(books.first?.isbn.isEmpty == false)
+        // The target's `decode(_:)` reads a whole stream as its events' data.
+        let response = Response(statusCode: 200, data: Version32.Books.followChanges.sampleData)
+        let decoded = try Version32.Books.followChanges.decode(response) as? [Version32.Book]
+        #expect(decoded?.map(\.isbn) == books.map(\.isbn))
     }
 }

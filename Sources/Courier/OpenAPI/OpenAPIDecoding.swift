@@ -35,6 +35,28 @@ public enum OpenAPIDecoding {
         try values(type, from: response, separator: LineSplitter.recordSeparator)
     }
 
+    /// The body as server-sent events (`text/event-stream`) whose data is JSON: each event's data as a
+    /// `Value`, up to an event whose data is `[DONE]`; data that does not decode is `.objectMapping`. A
+    /// generated call reads such an answer as it arrives
+    /// (``ServerSentEventSequence/decoding(_:using:)``); this reads one that has arrived whole.
+    public static func events<Value: Decodable>(
+        _ type: Value.Type, from response: Response
+    ) throws(CourierError) -> [Value] {
+        var parser = ServerSentEventParser()
+        let events = parser.consume(response.data) + parser.finish()
+        let decoder = OpenAPICoding.decoder()
+        var values: [Value] = []
+        for event in events {
+            if event.data == "[DONE]" { break }
+            do {
+                values.append(try decoder.decode(Value.self, from: Data(event.data.utf8)))
+            } catch {
+                throw .objectMapping(error, response)
+            }
+        }
+        return values
+    }
+
     /// The JSON values of the body, each ended by `separator` (or the body's end).
     private static func values<Value: Decodable>(
         _ type: Value.Type, from response: Response, separator: UInt8

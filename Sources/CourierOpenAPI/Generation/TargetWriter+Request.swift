@@ -283,6 +283,8 @@ extension TargetWriter {
         case .jsonLines(let type, let mediaType):
             "return try Courier.OpenAPIDecoding.\(OperationReader.isRecordSequence(mediaType) ? "jsonSequence" : "jsonLines")("
                 + "\(type.code(in: namespace)).self, from: response)"
+        case .events(let data?):
+            "return try Courier.OpenAPIDecoding.events(\(data.code(in: namespace)).self, from: response)"
         case .text, .events: "return try Courier.OpenAPIDecoding.text(from: response)"
         case .binary: "return response.data"
         case .none: "return ()"

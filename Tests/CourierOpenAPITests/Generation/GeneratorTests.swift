@@ -203,6 +203,8 @@ struct GeneratorTests {
         }
         #expect(text.contains(#"case .chunks: Foundation.Data("data: {\"delta\":\"sample\"}\n\n".utf8)"#))
         #expect(text.contains(#"case .mixed: Foundation.Data("".utf8)"#))
+        #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.events(Pets.Chunk.self, from: response)"))
+        #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.text(from: response)"))
     }
 
     /// An answer to HEAD has no body whatever the document says (Elasticsearch's `exists` calls give

@@ -103,6 +103,17 @@ import Testing
         #expect(entries == [Entry(n: 1), Entry(n: 2, note: "two")])
     }
 
+    @Test func aWholeEventStreamIsReadAsItsData() throws {
+        let text = "event: a\ndata: {\"n\":1}\n\n: keep-alive\n\ndata: {\"n\":2}\n\ndata: [DONE]\n\ndata: no\n\n"
+        let response = Response(statusCode: 200, data: Data(text.utf8))
+        #expect(try OpenAPIDecoding.events(Entry.self, from: response) == [Entry(n: 1), Entry(n: 2)])
+        let broken = Response(statusCode: 200, data: Data("data: {\"n\":1}\n\ndata: {\"n\"\n\n".utf8))
+        #expect(throws: CourierError.self) { try OpenAPIDecoding.events(Entry.self, from: broken) }
+        // An event not ended by a blank line is not an event, as a browser has it.
+        let unfinished = Response(statusCode: 200, data: Data("data: {\"n\":1}\n\ndata: {\"n\":2}".utf8))
+        #expect(try OpenAPIDecoding.events(Entry.self, from: unfinished) == [Entry(n: 1)])
+    }
+
     @Test func eventsDataThatDoesNotDecodeFailsWithTheData() async throws {
         var target = try TestTarget.loopback("/never-sent")
         target.sampleData = Data("data: {\"n\":1}\n\ndata: not json\n\ndata: {\"n\":2}\n\n".utf8)
