@@ -1944,10 +1944,17 @@ class Swagger2Backend(Backend):
         refuses a document where an apiKey scheme the operation may use has the name of one of its
         parameters, though they are in different places (Gitea's `token` query key and the `{token}` of
         DELETE /users/{username}/tokens/{token}). Such an operation is given its security requirements
-        without the ones that name that scheme."""
+        without the ones that name that scheme. An operation without tags is given one."""
         from bravado_core.util import sanitize_name
 
         copied = copy.deepcopy(document)
+        # bravado-core names an untagged operation's resource after its path's first segment, and
+        # refuses the path `/` (Weaviate's root), which has none: such an operation gets a tag.
+        for item in (copied.get("paths") or {}).values():
+            for method in METHODS:
+                operation = item.get(method) if isinstance(item, dict) else None
+                if isinstance(operation, dict) and not operation.get("tags"):
+                    operation["tags"] = ["untagged"]
         definitions = copied.get("securityDefinitions") or {}
         key_names = {
             scheme: sanitize_name(str(definition.get("name", "")))
