@@ -434,10 +434,12 @@ enum ServerURL {
         }
     }
 
-    /// The server of `servers` that the namespace's `baseURL` is: the first whose URL is whole (each
-    /// variable it names defined), else the first; and a warning when that is not the first or is not
-    /// whole.
-    static func chosen(_ servers: [DocumentNode]) -> (server: String?, index: Int, warning: GenerationWarning?) {
+    /// The server of `servers` (at `pointer`: the document's, a path item's or an operation's) that
+    /// requests go to: the first whose URL is whole (each variable it names defined), else the first; and
+    /// a warning when that is not the first or is not whole.
+    static func chosen(
+        _ servers: [DocumentNode], at pointer: String = "#/servers"
+    ) -> (server: String?, index: Int, warning: GenerationWarning?) {
         guard let first = servers.first else { return (nil, 0, nil) }
         guard !isWhole(first) else { return (text(first), 0, nil) }
         let missing = undefinedVariables(first).map { "{\($0)}" }.joined(separator: ", ")
@@ -446,11 +448,11 @@ enum ServerURL {
             ? "the server's URL is not a URL" : "the server's URL names variables it does not define (\(missing))"
         if let index = servers.firstIndex(where: isWhole) {
             let message = "\(fault); the base URL is server \(index) instead"
-            return (text(servers[index]), index, GenerationWarning(pointer: "#/servers/0/url", message: message))
+            return (text(servers[index]), index, GenerationWarning(pointer: pointer + "/0/url", message: message))
         }
         let message =
             "\(fault), and no other server's URL is whole; the base URL is the first as written: "
             + "send requests to the real server with `endpoint(on:)` in an endpoint closure"
-        return (text(first), 0, GenerationWarning(pointer: "#/servers/0/url", message: message))
+        return (text(first), 0, GenerationWarning(pointer: pointer + "/0/url", message: message))
     }
 }

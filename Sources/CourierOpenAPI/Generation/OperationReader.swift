@@ -59,12 +59,18 @@ struct OperationReader {
                             pointer: pointer + "/callbacks",
                             message: "callbacks (requests the server makes) are not generated; skipped"))
                 }
+                // The operation's own servers, or its path item's: the first whole one, as for the document's.
+                let ownServers =
+                    operation["servers"].map { ($0, pointer + "/servers") }
+                    ?? item["servers"].map { ($0, itemPointer + "/servers") }
+                let server = ownServers.map { ServerURL.chosen($0.0.array ?? [], at: $0.1) }
+                if let warning = server?.warning { models.warnings.append(warning) }
                 operations.append(
                     Operation(
                         id: id, caseName: caseName, tag: tag,
                         doc: DocText.join(operation["summary"]?.string, operation["description"]?.string),
                         isDeprecated: operation["deprecated"]?.bool == true, method: method, path: path,
-                        serverURL: (operation["servers"] ?? item["servers"])?.array?.first.flatMap(ServerURL.text),
+                        serverURL: server?.server,
                         parameters: parameters,
                         body: readBody(
                             operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),

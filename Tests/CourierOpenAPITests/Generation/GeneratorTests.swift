@@ -207,6 +207,23 @@ struct GeneratorTests {
         #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.text(from: response)"))
     }
 
+    /// A path item's or an operation's own servers are chosen as the document's are: the first whole one
+    /// (its variables defined), with a warning naming where they are.
+    @Test func anOperationsServersAreChosenAsTheDocumentsAre() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "servers": [{"url": "https://api.example.com"}],
+             "paths": {"/upload": {"servers": [{"url": "https://{bucket}.uploads.example.com"}, {"url": "https://uploads.example.com/v2"}],
+               "put": {"operationId": "upload", "responses": {"204": {"description": "ok"}}},
+               "post": {"operationId": "uploadMore", "responses": {"204": {"description": "ok"}}}},
+              "/files": {"get": {"operationId": "files", "responses": {"204": {"description": "ok"}}}}}}
+            """#)
+        #expect(text.contains(#"case .upload: Courier.OpenAPIBaseURL.make("https://uploads.example.com/v2")"#))
+        #expect(text.contains(#"case .uploadMore: Courier.OpenAPIBaseURL.make("https://uploads.example.com/v2")"#))
+        #expect(warnings.map(\.pointer).filter { $0.hasPrefix("#/paths/~1upload/servers") }.count == 1)
+        #expect(warnings.contains { $0.message.contains("({bucket}); the base URL is server 1 instead") })
+    }
+
     /// An answer to HEAD has no body whatever the document says (Elasticsearch's `exists` calls give
     /// theirs JSON): the call reads none, and `decode(_:)` gives nothing for the status.
     @Test func anAnswerToHeadHasNoBody() throws {
