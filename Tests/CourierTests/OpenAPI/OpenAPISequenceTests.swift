@@ -114,6 +114,31 @@ import Testing
         #expect(try OpenAPIDecoding.events(Entry.self, from: unfinished) == [Entry(n: 1)])
     }
 
+    /// A target generated from a document (an `OpenAPITarget`): `decoding(_:)` reads dates as the
+    /// generated code writes them (RFC 3339, with fractions of a second), where a plain `JSONDecoder` cannot.
+    private struct Feed: OpenAPITarget {
+        static var samples: [Feed] { [Feed()] }
+        var operationID: String { "feed" }
+        var baseURL: URL { URL(string: "https://feed.example.com")! }
+        var path: String { "/feed" }
+        var method: Method { .get }
+        var task: HTTPTask { .requestPlain }
+        var headers: [String: String]? { nil }
+        var sampleData: Data { Data("data: {\"n\":1,\"at\":\"2024-05-31T12:00:00.250Z\"}\n\n".utf8) }
+        func decode(_ response: Response) throws(CourierError) -> any Sendable { response.data }
+    }
+
+    @Test func aGeneratedTargetsEventsDecodeWithTheGeneratedCodersDates() async throws {
+        let provider = Provider<Feed>(stubClosure: Provider.immediatelyStub)
+        var entries: [Entry] = []
+        for try await entry in provider.events(Feed()).decoding(Entry.self) { entries.append(entry) }
+        #expect(entries.map(\.at) == [Date(timeIntervalSince1970: 1_717_156_800.25)])
+        // With a plain JSONDecoder, asked for, the same date does not decode.
+        await #expect(throws: CourierError.self) {
+            for try await _ in provider.events(Feed()).decoding(Entry.self, using: JSONDecoder()) {}
+        }
+    }
+
     @Test func eventsDataThatDoesNotDecodeFailsWithTheData() async throws {
         var target = try TestTarget.loopback("/never-sent")
         target.sampleData = Data("data: {\"n\":1}\n\ndata: not json\n\ndata: {\"n\":2}\n\n".utf8)
