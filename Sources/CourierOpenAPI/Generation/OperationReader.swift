@@ -34,7 +34,9 @@ struct OperationReader {
             let fixed = Self.methods.compactMap { method in item[method].map { (method, $0, [method]) } }
             for (method, operation, tokens) in fixed + additional {
                 guard operation.object != nil else { continue }
-                let pointer = JSONPointer.make(["paths", path] + tokens)
+                // Where the operation is written: by the path item's key, fragment and all (two keys
+                // that differ only by it are two places, and their schemas two types).
+                let pointer = JSONPointer.make(["paths", template] + tokens)
                 let id = operation["operationId"]?.string ?? "\(method) \(path)"
                 let tag = operation["tags"]?.array?.first?.string ?? Self.firstSegment(of: path)
                 var scope = caseNames[tag] ?? NameScope(reserved: Self.memberNames)

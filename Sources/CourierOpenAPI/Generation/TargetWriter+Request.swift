@@ -205,7 +205,7 @@ extension TargetWriter {
                     values.append(
                         (
                             parameter.label, parameter.type.code(in: namespace),
-                            parameterSamples.json(for: parameter.schema, example: parameter.example)
+                            parameterSamples.json(for: parameter.schema, example: parameter.example, forRequest: true)
                         ))
                 }
                 if let body = operation.body {

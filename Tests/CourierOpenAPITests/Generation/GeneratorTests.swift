@@ -423,6 +423,42 @@ struct GeneratorTests {
         #expect(warnings.isEmpty)
     }
 
+    /// Two path keys that differ only by a fragment are two places: a parameter of one is not typed as
+    /// the other's of the same name (Box's `fields`, a list on `/files/{id}` and one text on
+    /// `/files/{id}#get_shared_link`).
+    @Test func pathsThatDifferByAFragmentHaveTheirOwnTypes() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/files/{id}": {"get": {"operationId": "getFile", "parameters": [
+                {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "fields", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}}],
+                "responses": {"204": {"description": "none"}}}},
+              "/files/{id}#link": {"get": {"operationId": "getFileLink", "parameters": [
+                {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                {"name": "fields", "in": "query", "required": true, "schema": {"type": "string"}, "example": "shared_link"}],
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains("case getFile(id: Swift.String, fields: [Swift.String]? = nil)"))
+        #expect(text.contains("case getFileLink(id: Swift.String, fields: Swift.String)"))
+        #expect(text.contains(#"OpenAPISample.value(Swift.String.self, "\"shared_link\"")"#))
+    }
+
+    /// A parameter's example whose member is not of its property's kind (Box's search `mdfilters`, a list
+    /// where an object is declared) is sent without that member when it is optional, as a body's is.
+    @Test func aParametersExampleIsRepairedAsABodysIs() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"/search": {"get": {
+              "operationId": "search", "parameters": [{"name": "filter", "in": "query", "required": true,
+                "style": "deepObject", "schema": {"type": "object", "required": ["scope"], "properties": {
+                  "scope": {"type": "string"}, "filters": {"type": "object"}}},
+                "example": {"scope": "enterprise", "filters": [{"category": "online"}]}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"OpenAPISample.value(Pets.SearchFilter.self, "{\"scope\":\"enterprise\"}")"#))
+    }
+
     /// A server whose URL names variables it does not define, or is not a URL, is passed over for the
     /// first that is whole, with a warning; when none is, the first is kept as written, with a warning.
     @Test func aServerWithUndefinedVariablesIsPassedOverWithAWarning() throws {
