@@ -554,4 +554,15 @@ import Testing
         #expect(condition["type"] as? String == "prompt")
         #expect(condition["prompt"] as? String == "End of the call")
     }
+
+    /// A tag named `courier` and a schema named `Swift` are not the modules: the target is
+    /// `CourierAPI`, the model `Swift2`, and `Swift.String`, `Courier.Provider` keep meaning the modules.
+    @Test func namesOfModulesAreLeftToTheModules() async throws {
+        let target = EdgeCases.CourierAPI.getSwiftCode(code: "DEUTDEFF")
+        #expect(target.path == "/swift-codes/DEUTDEFF")
+        let model = try JSONDecoder().decode(EdgeCases.Swift2.self, from: Data(#"{"bic": "DEUTDEFF"}"#.utf8))
+        let bic: Swift.String = model.bic
+        #expect(bic == "DEUTDEFF")
+    }
+
 }

@@ -124,6 +124,9 @@ enum SwiftNames {
         "OpenAPICoding", "OpenAPICodingKey", "OpenAPIDate", "OpenAPIDecoding", "OpenAPIFormBody",
         "OpenAPIMultipartBody", "OpenAPIRequestParts", "OpenAPISample", "OpenAPITarget", "OpenAPIValue",
         "APIKeyPlugin", "ServerSentEventSequence",
+        // The modules it qualifies names with (`Swift.String`, `Foundation.Data`, `Courier.OpenAPITarget`):
+        // a type of the same name (Ory Kratos's `courier` tag, a bank's `Swift` code) would hide them.
+        "Swift", "Foundation", "FoundationNetworking", "FoundationEssentials", "Courier", "_Concurrency",
     ]
 }
 
