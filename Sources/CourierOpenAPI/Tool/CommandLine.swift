@@ -79,6 +79,13 @@ struct GeneratorOptions: Equatable {
         if options.document.isEmpty { return .failure(.usage("no document given")) }
         if options.output.isEmpty { return .failure(.usage("no --output folder given")) }
         if options.name.isEmpty { return .failure(.usage("no --name given")) }
+        let namespace = SwiftNames.typeName(options.name)
+        if SwiftNames.reservedTypeNames.contains(namespace) {
+            return .failure(
+                .usage(
+                    "--name \(options.name): the namespace `\(namespace)` would hide a name the generated code uses "
+                        + "(a module it qualifies names with, or a type of Courier's); choose another"))
+        }
         return .success(options)
     }
 

@@ -358,6 +358,12 @@ struct GeneratorTests {
                 [missing, "--output", NSTemporaryDirectory(), "--name", "X"], output: { output.append($0) },
                 errors: { errors.append($0) }) == 1)
         #expect(errors.last?.contains(missing) == true)
+        // A namespace named like a module the generated code qualifies names with would hide it.
+        #expect(
+            GeneratorCommand.run(
+                ["doc.yaml", "--output", NSTemporaryDirectory(), "--name", "courier"], output: { output.append($0) },
+                errors: { errors.append($0) }) == 2)
+        #expect(errors.last?.contains("the namespace `Courier` would hide a name the generated code uses") == true)
     }
 
     /// Each warning is printed as a compiler writes a diagnostic of the file (what build logs and IDEs
