@@ -1,7 +1,7 @@
 import Foundation
 
 extension StandardRoutes {
-    /// The longest NDJSON feed `/stream/ndjson` sends, in lines.
+    /// The most items a JSON feed (`/stream/ndjson`, `/stream/json-events`, `/stream/json-seq`) sends.
     static let maximumStreamedLineCount = 100_000
 
     /// Answers the `/stream/...` routes: `/stream/chat`, `/stream/ndjson`, `/stream/json-events` and
@@ -13,17 +13,15 @@ extension StandardRoutes {
         switch request.path {
         case "/stream/chat":
             return chat(prompt: request.queryItems["prompt"] ?? "", intervalMilliseconds: interval)
-        case "/stream/ndjson":
-            let requested = request.queryItems["count"].map { Int($0) } ?? 10
-            guard let count = requested, count >= 0 else { return badRequest("count must be a non-negative number") }
-            return ndjson(count: min(count, maximumStreamedLineCount), intervalMilliseconds: interval ?? 20)
-        case "/stream/json-events", "/stream/json-seq":
+        case "/stream/ndjson", "/stream/json-events", "/stream/json-seq":
             let requested = request.queryItems["count"].map { Int($0) } ?? 10
             guard let count = requested, count >= 0 else { return badRequest("count must be a non-negative number") }
             let items = (0..<min(count, maximumStreamedLineCount)).map { Item(index: $0) }
-            return request.path == "/stream/json-events"
-                ? jsonEvents(items, intervalMilliseconds: interval ?? 20)
-                : jsonTextSequence(items, intervalMilliseconds: interval ?? 20)
+            switch request.path {
+            case "/stream/ndjson": return ndjson(items, intervalMilliseconds: interval ?? 20)
+            case "/stream/json-events": return jsonEvents(items, intervalMilliseconds: interval ?? 20)
+            default: return jsonTextSequence(items, intervalMilliseconds: interval ?? 20)
+            }
         default:
             return nil
         }
@@ -64,9 +62,9 @@ extension StandardRoutes {
         }
     }
 
-    /// `count` lines of JSON, `{"index": i, "name": "item i"}`, `intervalMilliseconds` apart.
-    private static func ndjson(count: Int, intervalMilliseconds: Int) -> ServerResponse {
-        let lines = (0..<count).map { index in Data("{\"index\":\(index),\"name\":\"item \(index)\"}\n".utf8) }
+    /// A line of JSON per item, `intervalMilliseconds` apart.
+    private static func ndjson(_ items: [Item], intervalMilliseconds: Int) -> ServerResponse {
+        let lines = items.map { Data(($0.json + "\n").utf8) }
         return paced(lines, contentType: "application/x-ndjson") { _ in intervalMilliseconds }
     }
 

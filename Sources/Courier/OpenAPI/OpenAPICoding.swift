@@ -20,12 +20,7 @@ public enum OpenAPICoding {
 
     /// An encoder for request bodies.
     public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(text(of: date))
-        }
-        return encoder
+        configured(JSONEncoder())
     }
 
     /// An encoder for request bodies of JSON Lines (`application/jsonl`, `application/x-ndjson`): a list
@@ -41,11 +36,18 @@ public enum OpenAPICoding {
         sequenceEncoder(prefix: Data([LineSplitter.recordSeparator]))
     }
 
-    /// An encoder writing a list's elements each after `prefix` and before an LF, with ``encoder()``'s
-    /// date strategy.
+    /// An encoder writing a list's elements each after `prefix` and before an LF, as ``encoder()`` writes
+    /// values.
     private static func sequenceEncoder(prefix: Data) -> JSONEncoder {
-        let encoder = OpenAPISequenceEncoder(prefix: prefix)
-        encoder.dateEncodingStrategy = Self.encoder().dateEncodingStrategy
+        configured(OpenAPISequenceEncoder(prefix: prefix))
+    }
+
+    /// `encoder` set as the generated code writes: dates as RFC 3339.
+    private static func configured(_ encoder: JSONEncoder) -> JSONEncoder {
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(text(of: date))
+        }
         return encoder
     }
 

@@ -47,7 +47,7 @@ public enum OpenAPIDecoding {
         let decoder = OpenAPICoding.decoder()
         var values: [Value] = []
         for event in events {
-            if event.data == "[DONE]" { break }
+            if event.isDoneMark { break }
             do {
                 values.append(try decoder.decode(Value.self, from: Data(event.data.utf8)))
             } catch {
@@ -64,7 +64,7 @@ public enum OpenAPIDecoding {
         let decoder = OpenAPICoding.decoder()
         var values: [Value] = []
         for piece in response.data.split(separator: separator) {
-            guard piece.contains(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) else { continue }
+            if piece.isJSONWhiteSpace { continue }
             do {
                 values.append(try decoder.decode(Value.self, from: Data(piece)))
             } catch {

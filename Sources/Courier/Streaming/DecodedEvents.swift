@@ -80,7 +80,7 @@ public struct DecodedEvents<Target: TargetType, Value: Decodable>: AsyncSequence
         /// The next event's data, or `nil` once the stream has ended or sent `[DONE]`.
         public mutating func next() async throws(CourierError) -> Value? {
             guard !isFinished, let event = try await base.next() else { return nil }
-            if event.data == "[DONE]" {
+            if event.isDoneMark {
                 isFinished = true
                 return nil
             }
@@ -98,4 +98,10 @@ public struct DecodedEvents<Target: TargetType, Value: Decodable>: AsyncSequence
             }
         }
     }
+}
+
+extension ServerSentEvent {
+    /// Whether the event's data is `[DONE]`: the end mark of OpenAI's streams, and of those made like
+    /// them, which ends a sequence of decoded events.
+    var isDoneMark: Bool { data == "[DONE]" }
 }

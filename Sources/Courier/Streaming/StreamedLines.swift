@@ -121,7 +121,7 @@ public struct DecodedLines<T: Decodable>: AsyncSequence, Sendable {
         /// The next decoded line, or `nil` once the body has ended.
         public mutating func next() async throws(CourierError) -> T? {
             while let line = try await base.next() {
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) { continue }
+                if line.isJSONWhiteSpace { continue }
                 do {
                     return try decoder.decode(T.self, from: line)
                 } catch {

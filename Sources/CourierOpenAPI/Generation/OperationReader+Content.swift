@@ -229,13 +229,10 @@ extension OperationReader {
             let kind: Operation.Reply.Kind
             // What a sample answer is made from: a JSON Lines answer's one line.
             var sampled = schema
-            if chosen.key.lowercased().hasPrefix("text/event-stream") {
+            if Self.isEventStream(chosen.key) {
                 let data = eventData(of: chosen.value, pointer: mediaPointer)
                 sampled = data?.schema
-                kind = .events(
-                    data.map {
-                        models.type(of: $0.schema, suggestedName: typePrefix + "Event", pointer: $0.pointer).0
-                    })
+                kind = .events(data.map { eventDataType($0, typePrefix: typePrefix) })
             } else if Self.isJSONSequence(chosen.key) {
                 let item = sequenceItem(of: chosen.value, pointer: mediaPointer, isRequest: false)
                 sampled = item?.schema
@@ -262,12 +259,12 @@ extension OperationReader {
             }
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
             var reply = Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example)
-            if case .events = kind {
-            } else if let events = entries.first(where: { $0.key.lowercased().hasPrefix("text/event-stream") }) {
+            // Events offered beside the media type read (a chat completion's stream, when the body asks).
+            if !Self.isEventStream(chosen.key), let events = entries.first(where: { Self.isEventStream($0.key) }) {
                 reply.offersEvents = true
                 let eventsPointer = resolvedPointer + "/content/" + JSONPointer.make([events.key]).dropFirst(2)
                 reply.eventData = eventData(of: events.value, pointer: eventsPointer).map {
-                    models.type(of: $0.schema, suggestedName: typePrefix + "Event", pointer: $0.pointer).0
+                    eventDataType($0, typePrefix: typePrefix)
                 }
             }
             replies.append(reply)
@@ -307,7 +304,7 @@ extension OperationReader {
     /// body's.
     static func replyRank(_ mediaType: String) -> Int {
         if isJSONSequence(mediaType) { return 1 }
-        if mediaType.lowercased().hasPrefix("text/event-stream") { return 2 }
+        if isEventStream(mediaType) { return 2 }
         let kind = bodyKind(mediaType)
         return kind == .json ? 0 : rank(kind) + 2
     }
@@ -321,6 +318,11 @@ extension OperationReader {
                 "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines",
                 "application/jsonlines", "application/json-lines",
             ].contains(type)
+    }
+
+    /// Whether `mediaType` is server-sent events (`text/event-stream`).
+    static func isEventStream(_ mediaType: String) -> Bool {
+        bareMediaType(mediaType) == "text/event-stream"
     }
 
     /// Whether `mediaType` is a JSON text sequence (RFC 7464), whose values each follow an RS.
@@ -344,7 +346,7 @@ extension OperationReader {
             isRequest || !(version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("2"))
         if schemaIsWhole, let (node, resolved) = dereferenced(schema, pointer: pointer + "/schema"),
             let items = node["items"],
-            node["type"]?.string == "array" || node["type"]?.array?.contains(where: { $0.string == "array" }) == true
+            node.schemaTypes.contains("array")
         {
             return (items, resolved + "/items")
         }
@@ -379,13 +381,17 @@ extension OperationReader {
             data = (schema, resolved + "/properties/data", dataNode)
         }
         // Text (or nothing said about it): the events are read as they are.
-        let type = data.node["type"]
-        let types = type?.string.map { [$0] } ?? type?.array?.compactMap(\.string) ?? []
+        let types = data.node.schemaTypes
         let describesValues = ["properties", "oneOf", "anyOf", "allOf", "items", "additionalProperties"].contains {
             data.node[$0] != nil
         }
         guard !types.contains("string"), !types.isEmpty || describesValues else { return nil }
         return (data.schema, data.pointer)
+    }
+
+    /// The Swift type of an event stream's data (see `eventData(of:pointer:)`).
+    private func eventDataType(_ data: (schema: DocumentNode, pointer: String), typePrefix: String) -> SwiftType {
+        models.type(of: data.schema, suggestedName: typePrefix + "Event", pointer: data.pointer).0
     }
 
     /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`.
