@@ -152,7 +152,7 @@ final class ModelBuilder {
         }
         switch kind {
         case "string":
-            switch schema["format"]?.string {
+            switch schema.stringFormat {
             case "date-time": return .builtin("Foundation.Date")
             case "date": return .builtin("OpenAPIDate")
             case "uuid": return .builtin("Foundation.UUID")

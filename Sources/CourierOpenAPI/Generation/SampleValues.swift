@@ -42,8 +42,14 @@ struct SampleValues {
             let additional = schema["additionalProperties"].flatMap { $0.object != nil ? $0 : nil }
             for (key, member) in object.entries {
                 guard let property = properties[key] else {
-                    kept.set(
-                        additional.map { withoutReadOnly(member, schema: $0, depth: depth + 1) } ?? member, for: key)
+                    guard let additional else {
+                        kept.set(member, for: key)
+                        continue
+                    }
+                    // An entry of another kind than the map's values (Okta's permission conditions: lists,
+                    // in a map of objects) is left out: the model would not read it.
+                    guard let member = fitted(member, to: additional, isRequired: false) else { continue }
+                    kept.set(withoutReadOnly(member, schema: additional, depth: depth + 1), for: key)
                     continue
                 }
                 if property.isReadOnly { continue }
@@ -61,6 +67,19 @@ struct SampleValues {
             }
             guard let choice = choice(of: schema, for: kept) else {
                 return DocumentNode(value: .object(kept), location: value.location)
+            }
+            // A choice that only requires members of the object around it (Intercom's visitor `user`:
+            // `anyOf: [{required: [id]}, {required: [user_id]}]`) has what it requires, made from the
+            // object's properties (with the values the choice allows, where it lists them).
+            let resolvedChoice = models.dereferenced(choice) ?? choice
+            if Self.onlyConstrains(resolvedChoice) || resolvedChoice.onlyExtends(schema) {
+                for key in resolvedChoice["required"]?.array?.compactMap(\.string) ?? [] where kept[key] == nil {
+                    guard let property = properties[key], !property.isReadOnly else { continue }
+                    let made = self.value(
+                        for: resolvedChoice["properties"]?[key] ?? property.schema, depth: depth + 1, forRequest: true)
+                    guard let node = try? JSONReader.read(Array(made.utf8), file: "") else { continue }
+                    kept.set(node, for: key)
+                }
             }
             // An example that leaves out the discriminator (ElevenLabs' workflow conditions, whose `type`
             // each choice defaults) is given the value of the choice it is read as: the server reads the
@@ -248,7 +267,7 @@ struct SampleValues {
         case .integer, .number:
             return (types.contains("integer") || types.contains("number")) && Self.isWithinBounds(example, schema)
         case .string(let text):
-            return types.contains("string") && Self.hasFormat(text, schema["format"]?.string)
+            return types.contains("string") && Self.hasFormat(text, schema.stringFormat)
                 && Self.isWithinBounds(text, schema)
         case .array(let elements):
             guard types.contains("array") else { return false }
@@ -358,7 +377,7 @@ struct SampleValues {
         let minimum = Int(schema["minLength"]?.numberText ?? "0") ?? 0
         let maximum = Int(schema["maxLength"]?.numberText ?? "") ?? Int.max
         var candidates: [String]
-        switch schema["format"]?.string {
+        switch schema.stringFormat {
         case "date-time": candidates = ["2024-01-01T00:00:00Z"]
         case "date": candidates = ["2024-01-01"]
         case "time": candidates = ["00:00:00"]

@@ -6,6 +6,17 @@ extension DocumentNode {
         return self["type"]?.array?.compactMap(\.string) ?? []
     }
 
+    /// The string schema's `format` as the generator reads it: `uuid` only where a UUID's 36 characters fit
+    /// its `minLength` and `maxLength` (Intercom's contact ids are `uuid` of exactly 24 characters, and
+    /// its real ids are 24 hexadecimal digits: text, which a `UUID` would refuse to read).
+    var stringFormat: String? {
+        guard let format = self["format"]?.string, format == "uuid" else { return self["format"]?.string }
+        let bound = { (key: String) in self[key]?.numberText.flatMap { Int($0) } }
+        if let least = bound("minLength"), least > 36 { return nil }
+        if let most = bound("maxLength"), most < 36 { return nil }
+        return format
+    }
+
     /// Whether the schema allows `null` (3.0's `nullable`, 3.1's `null` type, or a `null` choice).
     var isNullableSchema: Bool {
         if self["nullable"]?.bool == true || schemaTypes.contains("null") { return true }

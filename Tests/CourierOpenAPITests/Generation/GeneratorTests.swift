@@ -731,6 +731,55 @@ struct GeneratorTests {
         #expect(text.contains(#""{\"kind\":\"call\"}""#))
     }
 
+    /// A request body's example that meets none of the choices of an `anyOf` that only requires members of
+    /// the object (one identifier or another) is given what the first choice requires, made from the
+    /// object's property, with the value the choice allows where it lists them.
+    @Test func aRequestExampleMeetsAChoiceThatOnlyRequiresMembers() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/convert": {"post": {"operationId": "convert",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Convert"},
+                  "example": {"user": {"email": "a@b.c"}, "kind": "x"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Convert": {"type": "object", "required": ["user"], "properties": {
+                 "kind": {"type": "string"}, "mode": {"type": "string"},
+                 "user": {"type": "object",
+                   "properties": {"id": {"type": "string", "example": "u1"}, "user_id": {"type": "string"},
+                     "email": {"type": "string"}},
+                   "anyOf": [{"required": ["id"]}, {"required": ["user_id"]}]}},
+                 "anyOf": [{"required": ["kind", "mode"], "properties": {"mode": {"enum": ["fast"]}}}]}}}}
+            """#)
+        #expect(text.contains(#""{\"user\":{\"email\":\"a@b.c\",\"id\":\"u1\"},\"kind\":\"x\",\"mode\":\"fast\"}""#))
+    }
+
+    /// A `uuid` whose length bounds leave no room for a UUID's 36 characters is text, and its example (24
+    /// hexadecimal digits) is kept; an example's map entry of another kind than the map's values is left out.
+    @Test func aUUIDOfAnotherLengthIsTextAndAMapEntryOfAnotherKindIsLeftOut() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {
+              "/conversations": {"post": {"operationId": "converse",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Conversation"},
+                  "example": {"from": {"id": "6762f11b1bb69f9f2193bba3"},
+                    "include": {"city": ["a"], "zone": {"name": "b"}}}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Conversation": {"type": "object", "properties": {
+                 "from": {"type": "object", "required": ["id"], "properties": {
+                   "id": {"type": "string", "format": "uuid", "minLength": 24, "maxLength": 24},
+                   "other": {"type": "string", "format": "uuid"}}},
+                 "include": {"type": "object", "additionalProperties": {"type": "object", "properties": {}}}}}}}}
+            """#)
+        #expect(text.contains("public let id: Swift.String") || text.contains("public var id: Swift.String"))
+        #expect(text.contains("other: Foundation.UUID?"))
+        let sample = #""{\"from\":{\"id\":\"6762f11b1bb69f9f2193bba3\"},\"include\":{\"zone\":{\"name\":\"b\"}}}""#
+        #expect(text.contains(sample))
+    }
+
     /// A required property that allows `null` is optional in the model and written as `null` when `nil`
     /// (a request without the member is invalid); a `readOnly` one is left out.
     @Test func aRequiredNullablePropertyIsWrittenAsNull() throws {
