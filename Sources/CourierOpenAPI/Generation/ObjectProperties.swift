@@ -38,7 +38,15 @@ struct ObjectProperties {
     /// The properties of `schema`, following `models`' `$ref`s; the pointer of a declaration starts at
     /// `pointer` (or at the `$ref` that led to it).
     init(of schema: DocumentNode, pointer: String = "", models: ModelBuilder) {
-        collect(schema, pointer: pointer, models: models, depth: 0)
+        // A model's pointer is the reference its uses make: a choice it meets again is itself.
+        self.init(of: schema, pointer: pointer, models: models, visiting: pointer.hasPrefix("#/") ? [pointer] : [])
+    }
+
+    /// The properties of `schema`, read inside the schemas `visiting` (by reference): a schema met again
+    /// inside itself adds nothing (HubSpot's actors: `PublicActor` is `oneOf` the kinds of actor, and each
+    /// kind is `allOf` `PublicActor` and its own fields).
+    private init(of schema: DocumentNode, pointer: String, models: ModelBuilder, visiting: Set<String>) {
+        collect(schema, pointer: pointer, models: models, depth: 0, visiting: visiting)
         addUndeclared(of: schema, pointer: pointer, models: models)
     }
 
@@ -62,17 +70,21 @@ struct ObjectProperties {
         }
     }
 
-    private mutating func collect(_ schema: DocumentNode, pointer: String, models: ModelBuilder, depth: Int) {
+    private mutating func collect(
+        _ schema: DocumentNode, pointer: String, models: ModelBuilder, depth: Int, visiting: Set<String>
+    ) {
         guard depth < 32 else { return }
         var schema = schema
         var pointer = pointer
+        var visiting = visiting
         for _ in 0..<16 {
             guard let reference = schema["$ref"]?.string, let target = models.resolve(reference) else { break }
+            guard visiting.insert(reference).inserted else { return }
             schema = target
             pointer = reference
         }
         for (index, part) in (schema["allOf"]?.array ?? []).enumerated() {
-            collect(part, pointer: "\(pointer)/allOf/\(index)", models: models, depth: depth + 1)
+            collect(part, pointer: "\(pointer)/allOf/\(index)", models: models, depth: depth + 1, visiting: visiting)
         }
         for (key, property) in schema["properties"]?.object?.entries ?? [] {
             let readOnly = models.isMarked(property, "readOnly")
@@ -95,7 +107,9 @@ struct ObjectProperties {
         }
         collectChoices(of: schema, pointer: pointer, models: models)
         if depth > 0, let choices = schema.unionChoices {
-            flatten(choices, keyword: schema["oneOf"] != nil ? "oneOf" : "anyOf", pointer: pointer, models: models)
+            flatten(
+                choices, keyword: schema["oneOf"] != nil ? "oneOf" : "anyOf", pointer: pointer, models: models,
+                visiting: visiting)
         }
     }
 
@@ -103,9 +117,11 @@ struct ObjectProperties {
     /// a `oneOf` of where the games come from, and the fields every source has): each choice's, optional
     /// unless every choice requires it; a key several choices list values for allows all of them. A
     /// union with a choice that is not an object adds nothing.
-    private mutating func flatten(_ choices: [DocumentNode], keyword: String, pointer: String, models: ModelBuilder) {
+    private mutating func flatten(
+        _ choices: [DocumentNode], keyword: String, pointer: String, models: ModelBuilder, visiting: Set<String>
+    ) {
         let read = choices.enumerated().map { index, choice in
-            ObjectProperties(of: choice, pointer: "\(pointer)/\(keyword)/\(index)", models: models)
+            ObjectProperties(of: choice, pointer: "\(pointer)/\(keyword)/\(index)", models: models, visiting: visiting)
         }
         guard read.allSatisfy({ !$0.list.isEmpty }) else { return }
         var added: Set<String> = []

@@ -194,7 +194,12 @@ struct SampleValues {
         case "boolean": return "true"
         case "array":
             guard depth < 8, let items = schema["items"] else { return "[]" }
-            let count = max(1, Int(schema["minItems"]?.numberText ?? "1") ?? 1)
+            // Deep in the value a list has only the items it must (HubSpot's list filters: each branch
+            // requires its lists of branches and filters, which a made item would fill past the depth where
+            // objects are left empty, and invalid).
+            let least = Int(schema["minItems"]?.numberText ?? "0") ?? 0
+            if least == 0 && depth >= 5 { return "[]" }
+            let count = max(1, least)
             let item = value(for: items, depth: depth + 1, forRequest: forRequest)
             return "[" + (0..<min(count, 3)).map { Self.variant(item, $0) }.joined(separator: ",") + "]"
         case "object":
@@ -259,9 +264,10 @@ struct SampleValues {
         // A value the schema does not list (Xero's `ACTIVE` for `Active`) is refused by a server.
         if !example.value.isNull, !allows(example, schema) { return false }
         let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
+        // HubSpot writes `example: null` on every property and parameter, nullable or not, unions included.
+        if example.value.isNull { return schema.isNullableSchema || (types.isEmpty && Self.onlyConstrains(schema)) }
         guard !types.isEmpty else { return true }
         switch example.value {
-        // HubSpot writes `example: null` on every property and parameter, nullable or not.
         case .null: return schema.isNullableSchema
         case .bool: return types.contains("boolean")
         case .integer, .number:

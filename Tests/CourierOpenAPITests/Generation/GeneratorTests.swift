@@ -780,6 +780,74 @@ struct GeneratorTests {
         #expect(text.contains(sample))
     }
 
+    /// A sample of a recursive schema whose every level requires a list of the next (HubSpot's list filter
+    /// branches) ends with empty lists, not with the empty objects made past the depth limit, which the
+    /// schema refuses.
+    @Test func aRecursiveSampleEndsWithEmptyLists() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/filters": {"put": {"operationId": "updateFilters",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Branch"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Branch": {"type": "object", "required": ["kind", "branches"], "properties": {
+                 "kind": {"type": "string", "enum": ["OR", "AND"]},
+                 "branches": {"type": "array", "items": {"$ref": "#/components/schemas/Branch"}}}}}}}
+            """#)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("Branch.self, ") })
+        #expect(line.contains(#"\"branches\":[]"#))
+        #expect(!line.contains("{}"))
+    }
+
+    /// An `example: null` of a union that does not allow `null` (HubSpot writes one on every schema) is no
+    /// example: the sample is made from the first choice, in a body and in a list.
+    @Test func aNullExampleOfAUnionIsNoExample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/flows": {"post": {"operationId": "createFlow",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/FlowRequest"}, "example": null}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/flows/batch": {"post": {"operationId": "createFlows",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Batch"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "FlowRequest": {"example": null, "oneOf": [{"$ref": "#/components/schemas/Contact"},
+                 {"$ref": "#/components/schemas/Platform"}]},
+               "Contact": {"type": "object", "required": ["kind"], "properties": {
+                 "kind": {"type": "string", "enum": ["CONTACT"]}}},
+               "Platform": {"type": "object", "required": ["kind"], "properties": {
+                 "kind": {"type": "string", "enum": ["PLATFORM"]}}},
+               "Batch": {"type": "object", "required": ["inputs"], "properties": {
+                 "inputs": {"type": "array", "example": null,
+                   "items": {"example": null, "$ref": "#/components/schemas/FlowRequest"}}}}}}}
+            """#)
+        #expect(text.contains(#"FlowRequest.self, "{\"kind\":\"CONTACT\"}")"#))
+        #expect(text.contains(#"Batch.self, "{\"inputs\":[{\"kind\":\"CONTACT\"}]}")"#))
+    }
+
+    /// A union whose choices are each `allOf` the union and fields of their own (HubSpot's actors) is read:
+    /// the union inside a choice adds nothing, where the generator used to read it forever and crash.
+    @Test func aChoiceBuiltAllOfItsOwnUnionIsReadOnce() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Actor": {"oneOf": [{"$ref": "#/components/schemas/Agent"}, {"$ref": "#/components/schemas/Bot"}]},
+              "Agent": {"allOf": [{"$ref": "#/components/schemas/Actor"}, {"type": "object", "required": ["id"],
+                "properties": {"id": {"type": "string"}, "email": {"type": "string"}}}]},
+              "Bot": {"allOf": [{"$ref": "#/components/schemas/Actor"}, {"type": "object", "required": ["id"],
+                "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}]},
+              "Message": {"type": "object", "properties": {"from": {"$ref": "#/components/schemas/Actor"}}}}}}
+            """#)
+        #expect(text.contains("case agent(Pets.Agent)"))
+        #expect(text.contains("public struct Bot: Codable, Sendable"))
+        #expect(text.contains("public init(id: Swift.String, email: Swift.String? = nil)"))
+    }
+
     /// A required property that allows `null` is optional in the model and written as `null` when `nil`
     /// (a request without the member is invalid); a `readOnly` one is left out.
     @Test func aRequiredNullablePropertyIsWrittenAsNull() throws {
