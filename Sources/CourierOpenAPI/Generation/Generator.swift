@@ -29,6 +29,7 @@ struct Generator {
             (filter.tags.isEmpty || filter.tags.contains(operation.tag))
                 && (filter.operations.isEmpty || filter.operations.contains(operation.id))
         }
+        models.leaveOutChoicesOfThemselves()
         let schemes = Self.securitySchemes(root)
         // A tag listed twice (HubSpot's associations list `Batch` and `Basic` twice) is one target.
         var tagOrder: [String] = []

@@ -16,6 +16,8 @@ final class ModelBuilder {
     private var inlineTypes: [String: (SwiftType, nullable: Bool)] = [:]
     /// The type each alias model (by name) stands for.
     private var aliases: [String: SwiftType] = [:]
+    /// Where each union was declared, for a warning about its choices.
+    private var unionPointers: [String: String] = [:]
 
     /// A builder for `root`; names every component schema first, so references to them are stable.
     init(root: DocumentNode, namespace: String) {
@@ -232,6 +234,13 @@ final class ModelBuilder {
                 GenerationWarning(
                     pointer: pointer, message: "the schema is only a reference back to itself; left free-form"))
             type = .freeForm
+        } else if refers(type, to: name) {
+            // A list or map of itself (`A: {type: array, items: A}`) cannot be a type alias of itself: the
+            // inner reference is any value.
+            warnings.append(
+                GenerationWarning(
+                    pointer: pointer, message: "a list or map of itself; its elements are left free-form"))
+            type = replacingReferences(to: name, in: type)
         }
         aliases[name] = type
         add(.alias(name: name, doc: doc, type: type))
@@ -248,6 +257,42 @@ final class ModelBuilder {
             current = target
         }
         return false
+    }
+
+    /// Leaves out of each union the choices that are the union itself through aliases (`A: {oneOf: [A,
+    /// string]}`; `A: {allOf: [{oneOf: [A, B]}]}` with `B: {allOf: [A]}`): reading one would read the union
+    /// again, forever. Called once every model is declared, when every alias is known.
+    func leaveOutChoicesOfThemselves() {
+        for index in models.indices {
+            guard case .union(var union) = models[index] else { continue }
+            let kept = union.choices.filter { !aliasChain(from: $0.type, reaches: union.name) }
+            guard kept.count < union.choices.count else { continue }
+            warnings.append(
+                GenerationWarning(
+                    pointer: unionPointers[union.name] ?? "", message: "a choice that is the schema itself; left out"))
+            union.choices = kept
+            models[index] = .union(union)
+        }
+    }
+
+    /// Whether `type`, or a list, map or optional in it, is `name` (through aliases).
+    private func refers(_ type: SwiftType, to name: String) -> Bool {
+        switch type {
+        case .model: aliasChain(from: type, reaches: name)
+        case .array(let inner), .dictionary(let inner), .optional(let inner): refers(inner, to: name)
+        case .builtin: false
+        }
+    }
+
+    /// `type` with what refers to `name` (through aliases) made free-form.
+    private func replacingReferences(to name: String, in type: SwiftType) -> SwiftType {
+        switch type {
+        case .model: aliasChain(from: type, reaches: name) ? .freeForm : type
+        case .array(let inner): .array(replacingReferences(to: name, in: inner))
+        case .dictionary(let inner): .dictionary(replacingReferences(to: name, in: inner))
+        case .optional(let inner): .optional(replacingReferences(to: name, in: inner))
+        case .builtin: type
+        }
     }
 
     private func declareUnion(
@@ -285,6 +330,7 @@ final class ModelBuilder {
             }
             return built
         }
+        unionPointers[name] = pointer
         add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
     }
 

@@ -39,14 +39,17 @@ struct ObjectProperties {
     /// `pointer` (or at the `$ref` that led to it).
     init(of schema: DocumentNode, pointer: String = "", models: ModelBuilder) {
         // A model's pointer is the reference its uses make: a choice it meets again is itself.
-        self.init(of: schema, pointer: pointer, models: models, visiting: pointer.hasPrefix("#/") ? [pointer] : [])
+        self.init(
+            of: schema, pointer: pointer, models: models, depth: 0, visiting: pointer.hasPrefix("#/") ? [pointer] : [])
     }
 
-    /// The properties of `schema`, read inside the schemas `visiting` (by reference): a schema met again
-    /// inside itself adds nothing (HubSpot's actors: `PublicActor` is `oneOf` the kinds of actor, and each
-    /// kind is `allOf` `PublicActor` and its own fields).
-    private init(of schema: DocumentNode, pointer: String, models: ModelBuilder, visiting: Set<String>) {
-        collect(schema, pointer: pointer, models: models, depth: 0, visiting: visiting)
+    /// The properties of `schema`, read `depth` levels inside the schemas `visiting` (by reference): a
+    /// schema met again inside itself adds nothing (HubSpot's actors: `PublicActor` is `oneOf` the kinds of
+    /// actor, and each kind is `allOf` `PublicActor` and its own fields).
+    private init(
+        of schema: DocumentNode, pointer: String, models: ModelBuilder, depth: Int, visiting: Set<String>
+    ) {
+        collect(schema, pointer: pointer, models: models, depth: depth, visiting: visiting)
         addUndeclared(of: schema, pointer: pointer, models: models)
     }
 
@@ -106,10 +109,12 @@ struct ObjectProperties {
             if let key = key.string, required.insert(key).inserted { requiredOrder.append(key) }
         }
         collectChoices(of: schema, pointer: pointer, models: models)
-        if depth > 0, let choices = schema.unionChoices {
+        // Unions inside unions are read a few levels deep: each level reads every choice, and documents whose
+        // choices are each `allOf` the others would take exponential time.
+        if depth > 0, depth < 8, let choices = schema.unionChoices {
             flatten(
                 choices, keyword: schema["oneOf"] != nil ? "oneOf" : "anyOf", pointer: pointer, models: models,
-                visiting: visiting)
+                depth: depth, visiting: visiting)
         }
     }
 
@@ -118,10 +123,13 @@ struct ObjectProperties {
     /// unless every choice requires it; a key several choices list values for allows all of them. A
     /// union with a choice that is not an object adds nothing.
     private mutating func flatten(
-        _ choices: [DocumentNode], keyword: String, pointer: String, models: ModelBuilder, visiting: Set<String>
+        _ choices: [DocumentNode], keyword: String, pointer: String, models: ModelBuilder, depth: Int,
+        visiting: Set<String>
     ) {
         let read = choices.enumerated().map { index, choice in
-            ObjectProperties(of: choice, pointer: "\(pointer)/\(keyword)/\(index)", models: models, visiting: visiting)
+            ObjectProperties(
+                of: choice, pointer: "\(pointer)/\(keyword)/\(index)", models: models, depth: depth + 1,
+                visiting: visiting)
         }
         guard read.allSatisfy({ !$0.list.isEmpty }) else { return }
         var added: Set<String> = []

@@ -145,7 +145,8 @@ struct SampleValues {
         for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil,
         isChoice: Bool = false
     ) -> String {
-        guard let schema = models.dereferenced(schema) else { return "null" }
+        // A schema that is, through `allOf` and choices, a part of itself (`A: {allOf: [A]}`) has no value.
+        guard depth < 24, let schema = models.dereferenced(schema) else { return "null" }
         if let example = schema["example"] ?? schema["examples"]?.array?.first, fits(example, schema) {
             return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
         }
