@@ -72,7 +72,7 @@ import Testing
                 break
             }
         }
-        #expect(await connectionsClose(on: server, within: 3.0))
+        #expect(await connectionsClose(on: server, within: Self.closingBound))
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -95,7 +95,7 @@ import Testing
         let outcome = await reader.result
         #expect(throws: CourierError.self) { try outcome.get() }
         if case .failure(let error) = outcome { #expect((error as? CourierError)?.isCancelled == true) }
-        #expect(await connectionsClose(on: server, within: 3.0))
+        #expect(await connectionsClose(on: server, within: Self.closingBound))
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -247,6 +247,11 @@ import Testing
                 })
         }
     }
+
+    /// How long a connection may take to close after the reader lets go. FoundationNetworking cancels a
+    /// task on the work queue the whole process shares, where other tests' transfers read and decode
+    /// their bodies: in a full run it once took over 3 s. The bound checks that it closes, not how fast.
+    static let closingBound = 20.0
 
     /// Whether every connection of `server` has closed within `seconds` (with slack for a busy machine).
     private func connectionsClose(on server: LoopbackServer, within seconds: Double) async -> Bool {
