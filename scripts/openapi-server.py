@@ -1703,10 +1703,20 @@ class OpenAPI3Backend(Backend):
                 if is_json_sequence(mime):
                     record_separated = is_record_sequence(mime)
                     return lambda value, **parameters: sequence_loads(value, record_separated)
-                return json_loads if is_json_type(mime) else latin1_loads
+                if is_json_type(mime):
+                    return json_loads
+                # A range (`*/*`, `application/*`: HubSpot's bodies) names no type: a body that is JSON
+                # (sent as `application/json`) is read as JSON, any other as text.
+                return json_or_latin1_loads if "*" in mime else latin1_loads
 
         def latin1_loads(value: bytes, **parameters: str) -> str:
             return value.decode("latin-1")
+
+        def json_or_latin1_loads(value: bytes, **parameters: str) -> Any:
+            try:
+                return json_loads(value, **parameters)
+            except ValueError:
+                return latin1_loads(value)
 
         options = dict(
             path_finder_cls=DocumentPathFinder,

@@ -89,8 +89,22 @@ extension OperationReader {
             }
         }
         return Operation.Body(
-            kind: chosen.kind, contentType: chosen.type, type: type, isRequired: body["required"]?.bool == true,
-            label: "body", fields: fields, schema: schema, example: example)
+            kind: chosen.kind, contentType: Self.sentMediaType(chosen.type, kind: chosen.kind), type: type,
+            isRequired: body["required"]?.bool == true, label: "body", fields: fields, schema: schema,
+            example: example)
+    }
+
+    /// The `Content-Type` a body of `kind` documented under `mediaType` is sent with: the media type, or
+    /// for a range (`*/*`, `application/*`, `text/*`, `image/*`: HubSpot's `*/*` bodies), which is not a
+    /// content type, the one the body is written as.
+    static func sentMediaType(_ mediaType: String, kind: Operation.Body.Kind) -> String {
+        guard bareMediaType(mediaType).contains("*") else { return mediaType }
+        switch kind {
+        case .json: return "application/json"
+        case .text: return "text/plain"
+        case .binary: return "application/octet-stream"
+        default: return mediaType
+        }
     }
 
     /// Reads a field's Encoding Object: a multipart part's `contentType` (a file's, or a structured

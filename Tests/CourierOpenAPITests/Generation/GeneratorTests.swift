@@ -780,6 +780,31 @@ struct GeneratorTests {
         #expect(text.contains(sample))
     }
 
+    /// A body documented under a media range (`*/*`, `text/*`, `image/*`), which is no content type, is sent
+    /// with the type it is written as: JSON without a header of its own, text as `text/plain`, bytes as
+    /// `application/octet-stream`.
+    @Test func aBodyUnderAMediaRangeIsSentWithTheTypeItIsWrittenAs() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/approvals": {"post": {"operationId": "startApproval",
+                "requestBody": {"required": true, "content": {"*/*": {"schema": {"type": "object",
+                  "properties": {"objectId": {"type": "integer"}}}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/notes": {"post": {"operationId": "addNote",
+                "requestBody": {"required": true, "content": {"text/*": {"schema": {"type": "string"}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/pictures": {"post": {"operationId": "addPicture",
+                "requestBody": {"required": true, "content": {"image/*": {"schema": {"type": "string",
+                  "format": "binary"}}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(!text.contains(#"parts.header("Content-Type", "*/*")"#))
+        #expect(text.contains(#"parts.header("Content-Type", "text/plain")"#))
+        #expect(text.contains(#"parts.header("Content-Type", "application/octet-stream")"#))
+        #expect(!text.contains(#""image/*""#) && !text.contains(#""text/*""#))
+    }
+
     /// A sample of a recursive schema whose every level requires a list of the next (HubSpot's list filter
     /// branches) ends with empty lists, not with the empty objects made past the depth limit, which the
     /// schema refuses.

@@ -251,4 +251,29 @@ struct OpenAPIServerTests {
         #expect(render.validation == "passed")
         #expect(render.operation == "render")
     }
+
+    @Test("a body under a media range (*/*) is read as JSON when it is JSON, and checked against its schema")
+    func aBodyUnderAMediaRangeIsReadAsJSON() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Ranges", "version": "1"}, "paths": {
+              "/approvals": {"post": {"operationId": "startApproval",
+                "requestBody": {"required": true, "content": {"*/*": {"schema": {"type": "object",
+                  "required": ["objectId"], "properties": {"objectId": {"type": "integer"}}}}}},
+                "responses": {"204": {"description": "started"}}}}}}
+            """##
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("openapi.json")
+        try Data(document.utf8).write(to: path)
+        let server = try await OpenAPIServer.start(document: path.path)
+        defer { server.stop() }
+        let json = ["Content-Type": "application/json"]
+
+        let started = try await Self.send("POST", "/approvals", to: server, headers: json, body: #"{"objectId": 1}"#)
+        #expect(started.status == 204, "\(String(decoding: started.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(started.validation == "passed")
+        let wrong = try await Self.send("POST", "/approvals", to: server, headers: json, body: #"{"objectId": "a"}"#)
+        Self.expectFailed(wrong, operation: "startApproval", mentioning: "objectId")
+    }
 }
