@@ -56,6 +56,14 @@ struct OpenAPIServerTests {
             contentType: http.value(forHTTPHeaderField: "Content-Type"), body: data)
     }
 
+    /// A new temporary folder holding `document` as the file `name`.
+    static func folder(holding document: String, as name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(document.utf8).write(to: folder.appendingPathComponent(name))
+        return folder
+    }
+
     /// Checks that `answer` passed validation with `status` and a JSON body.
     static func expectPassed(_ answer: Answer, status: Int, operation: String, log: String) {
         #expect(answer.status == status, "\(String(decoding: answer.body, as: UTF8.self))\nlog:\n\(log)")
@@ -230,12 +238,9 @@ struct OpenAPIServerTests {
                  "parameters": [{"name": "body", "in": "body", "required": true, "schema": {"type": "string"}}],
                  "responses": {"200": {"description": "html", "schema": {"type": "string"}}}}}}}
             """##
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder(holding: document, as: "swagger.json")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("swagger.json")
-        try Data(document.utf8).write(to: path)
-        let server = try await OpenAPIServer.start(document: path.path)
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("swagger.json").path)
         defer { server.stop() }
         let basic = ["Authorization": "Basic dXNlcjpwYXNz"]
 
@@ -261,12 +266,9 @@ struct OpenAPIServerTests {
                   "required": ["objectId"], "properties": {"objectId": {"type": "integer"}}}}}},
                 "responses": {"204": {"description": "started"}}}}}}
             """##
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder(holding: document, as: "openapi.json")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("openapi.json")
-        try Data(document.utf8).write(to: path)
-        let server = try await OpenAPIServer.start(document: path.path)
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
         defer { server.stop() }
         let json = ["Content-Type": "application/json"]
 
