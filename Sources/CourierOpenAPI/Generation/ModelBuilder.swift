@@ -234,13 +234,13 @@ final class ModelBuilder {
                 GenerationWarning(
                     pointer: pointer, message: "the schema is only a reference back to itself; left free-form"))
             type = .freeForm
-        } else if refers(type, to: name) {
+        } else if case let replaced = replacingReferences(to: name, in: type), replaced != type {
             // A list or map of itself (`A: {type: array, items: A}`) cannot be a type alias of itself: the
             // inner reference is any value.
             warnings.append(
                 GenerationWarning(
                     pointer: pointer, message: "a list or map of itself; its elements are left free-form"))
-            type = replacingReferences(to: name, in: type)
+            type = replaced
         }
         aliases[name] = type
         add(.alias(name: name, doc: doc, type: type))
@@ -272,15 +272,6 @@ final class ModelBuilder {
                     pointer: unionPointers[union.name] ?? "", message: "a choice that is the schema itself; left out"))
             union.choices = kept
             models[index] = .union(union)
-        }
-    }
-
-    /// Whether `type`, or a list, map or optional in it, is `name` (through aliases).
-    private func refers(_ type: SwiftType, to name: String) -> Bool {
-        switch type {
-        case .model: aliasChain(from: type, reaches: name)
-        case .array(let inner), .dictionary(let inner), .optional(let inner): refers(inner, to: name)
-        case .builtin: false
         }
     }
 

@@ -59,12 +59,10 @@ struct SampleValues {
             }
             // A required member the example leaves out (PagerDuty's post updates without their `post`)
             // is made: without it the model does not read the example, and the server refuses it.
-            for property in properties.list
-            where properties.required.contains(property.key) && !property.isReadOnly && kept[property.key] == nil {
-                let made = self.value(for: property.schema, depth: depth + 1, forRequest: true)
-                guard let node = try? JSONReader.read(Array(made.utf8), file: "") else { continue }
-                kept.set(node, for: property.key)
-            }
+            let sendable = { (key: String) in properties[key].flatMap { $0.isReadOnly ? nil : $0.schema } }
+            fillMissing(
+                properties.list.map(\.key).filter { properties.required.contains($0) }, in: &kept, depth: depth + 1,
+                schema: sendable)
             guard let choice = choice(of: schema, for: kept) else {
                 return DocumentNode(value: .object(kept), location: value.location)
             }
@@ -73,13 +71,9 @@ struct SampleValues {
             // object's properties (with the values the choice allows, where it lists them).
             let resolvedChoice = models.dereferenced(choice) ?? choice
             if Self.onlyConstrains(resolvedChoice) || resolvedChoice.onlyExtends(schema) {
-                for key in resolvedChoice["required"]?.array?.compactMap(\.string) ?? [] where kept[key] == nil {
-                    guard let property = properties[key], !property.isReadOnly else { continue }
-                    let made = self.value(
-                        for: resolvedChoice["properties"]?[key] ?? property.schema, depth: depth + 1, forRequest: true)
-                    guard let node = try? JSONReader.read(Array(made.utf8), file: "") else { continue }
-                    kept.set(node, for: key)
-                }
+                fillMissing(
+                    resolvedChoice["required"]?.array?.compactMap(\.string) ?? [], in: &kept, depth: depth + 1
+                ) { key in sendable(key).map { resolvedChoice["properties"]?[key] ?? $0 } }
             }
             // An example that leaves out the discriminator (ElevenLabs' workflow conditions, whose `type`
             // each choice defaults) is given the value of the choice it is read as: the server reads the
@@ -264,7 +258,7 @@ struct SampleValues {
         let schema = models.dereferenced(schema) ?? schema
         // A value the schema does not list (Xero's `ACTIVE` for `Active`) is refused by a server.
         if !example.value.isNull, !allows(example, schema) { return false }
-        let types = schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? []
+        let types = schema.schemaTypes
         // HubSpot writes `example: null` on every property and parameter, nullable or not, unions included.
         if example.value.isNull { return schema.isNullableSchema || (types.isEmpty && Self.onlyConstrains(schema)) }
         guard !types.isEmpty else { return true }
@@ -300,8 +294,23 @@ struct SampleValues {
             return DocumentNode(value: .array([member]), location: member.location)
         }
         guard isRequired else { return nil }
-        let made = value(for: schema, depth: 1, forRequest: true)
-        return (try? JSONReader.read(Array(made.utf8), file: "")) ?? member
+        return madeNode(for: schema, depth: 1) ?? member
+    }
+
+    /// Sets in `object` a value made for each of `keys` it lacks, of the schema `schema` gives for the key
+    /// (`nil`: one a request does not send).
+    private func fillMissing(
+        _ keys: [String], in object: inout DocumentObject, depth: Int, schema: (String) -> DocumentNode?
+    ) {
+        for key in keys where object[key] == nil {
+            guard let schema = schema(key), let node = madeNode(for: schema, depth: depth) else { continue }
+            object.set(node, for: key)
+        }
+    }
+
+    /// A request's value made for `schema`, as a node.
+    private func madeNode(for schema: DocumentNode, depth: Int) -> DocumentNode? {
+        try? JSONReader.read(Array(value(for: schema, depth: depth, forRequest: true).utf8), file: "")
     }
 
     /// Whether `text` is of `format` where a server or the model checks it (`date`, `date-time`, `uuid`,

@@ -10,7 +10,8 @@ extension DocumentNode {
     /// its `minLength` and `maxLength` (Intercom's contact ids are `uuid` of exactly 24 characters, and
     /// its real ids are 24 hexadecimal digits: text, which a `UUID` would refuse to read).
     var stringFormat: String? {
-        guard let format = self["format"]?.string, format == "uuid" else { return self["format"]?.string }
+        let format = self["format"]?.string
+        guard format == "uuid" else { return format }
         let bound = { (key: String) in self[key]?.numberText.flatMap { Int($0) } }
         if let least = bound("minLength"), least > 36 { return nil }
         if let most = bound("maxLength"), most < 36 { return nil }
