@@ -224,7 +224,7 @@ struct FaultRouteTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gzip"), "needs gzip"))
     func gzipReadsBackWhatTheServerWrites() async throws {
         for payload in [Data(), Data("hello".utf8), StandardRoutes.patternData(offset: 0, count: 200_000)] {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString).gz")
+            let file = try TestFiles.path("gzip", suffix: "gz")
             defer { try? FileManager.default.removeItem(at: file) }
             try Gzip.stored(payload).write(to: file)
             let (status, decoded) = try await offThePool { try ChildProcess.run("/usr/bin/gzip", ["-dc", file.path]) }

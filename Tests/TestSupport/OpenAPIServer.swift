@@ -49,8 +49,7 @@ package final class OpenAPIServer: Sendable {
         guard FileManager.default.fileExists(atPath: document) else {
             throw OpenAPIServerError("no OpenAPI document at \(document)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-openapi-server-\(UUID().uuidString)")
+        let folder = try TestFiles.path("courier-openapi-server")
         let log = folder.appendingPathComponent("server.log")
         let input = try ChildPipe()
         var operations = 0

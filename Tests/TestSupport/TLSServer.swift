@@ -81,7 +81,7 @@ package final class TLSServer: @unchecked Sendable {
 
     /// Makes a certificate for `subjectAltName` and starts the server in `mode`; blocks until it listens.
     private init(mode: Mode = .statusPage, subjectAltName: String = "IP:127.0.0.1,DNS:localhost") throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-tls-\(UUID().uuidString)")
+        let folder = try TestFiles.path("courier-tls")
         let certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
         let log = folder.appendingPathComponent("server.log")

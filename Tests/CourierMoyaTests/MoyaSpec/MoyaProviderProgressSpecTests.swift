@@ -27,8 +27,8 @@ import Testing
         return (result, reports.value)
     }
 
-    @Test func aDownloadOfAKnownLengthReportsEachQuarterThenTheResponse() async {
-        let destination = SpecFiles.fresh("png")
+    @Test func aDownloadOfAKnownLengthReportsEachQuarterThenTheResponse() async throws {
+        let destination = try SpecFiles.fresh("png")
         defer { try? FileManager.default.removeItem(at: destination) }
         let (result, reports) = await track(
             MoyaProvider<WebContent>(), .download("logo_github.png", destination: destination))
@@ -38,7 +38,7 @@ import Testing
         #expect(reports.objects.filter { $0 != nil }.count == 5)
     }
 
-    @Test func aRequestOfAKnownLengthReportsEachQuarterThenTheResponse() async {
+    @Test func aRequestOfAKnownLengthReportsEachQuarterThenTheResponse() async throws {
         let (result, reports) = await track(MoyaProvider<WebContent>(), .request("logo_github.png"))
         #expect(result.error == nil, "\(result)")
         #expect(reports.values == [0.25, 0.5, 0.75, 1.0, 1.0])
@@ -50,8 +50,8 @@ import Testing
     // Linux, libcurl refuses such a response ("Invalid Content-Length: value"), under Courier's transport
     // and under FoundationNetworking's URLSession alike (both are libcurl): there the request fails as a
     // transfer failure, with the one report made before the head arrived.
-    @Test func aDownloadWithAnEmptyContentLengthReportsNoFractionUntilTheResponse() async {
-        let destination = SpecFiles.fresh("png")
+    @Test func aDownloadWithAnEmptyContentLengthReportsNoFractionUntilTheResponse() async throws {
+        let destination = try SpecFiles.fresh("png")
         defer { try? FileManager.default.removeItem(at: destination) }
         let target = WebContent.downloadWithEmptyLength("logo_github.png", destination: destination)
         let (result, reports) = await track(MoyaProvider<WebContent>(), target)
@@ -65,7 +65,7 @@ import Testing
         #endif
     }
 
-    @Test func aRequestWithAnEmptyContentLengthReportsNoFractionUntilTheResponse() async {
+    @Test func aRequestWithAnEmptyContentLengthReportsNoFractionUntilTheResponse() async throws {
         let (result, reports) = await track(MoyaProvider<WebContent>(), .requestWithEmptyLength("logo_github.png"))
         #if os(Linux)
             expectRefusedContentLength(result, reports)
@@ -94,7 +94,7 @@ import Testing
 
     // Not in Moya's spec: its facts for a body of unknown length, without the empty `Content-Length`
     // field (which libcurl refuses), so that a failure here is about progress alone.
-    @Test func aRequestOfUnknownLengthReportsNoFractionUntilTheResponse() async {
+    @Test func aRequestOfUnknownLengthReportsNoFractionUntilTheResponse() async throws {
         let (result, reports) = await track(MoyaProvider<WebContent>(), .requestWithUnknownLength("logo_github.png"))
         #expect(result.error == nil, "\(result)")
         #expect(reports.values == [0, 0, 0, 0, 1.0])

@@ -196,14 +196,13 @@ enum SpecFiles {
     }
 
     private static let imageFile = Result { () throws -> URL in
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-moya-spec-\(ProcessInfo.processInfo.processIdentifier)-image.png")
+        let url = try TestFiles.path("courier-moya-spec-image", suffix: "png")
         try patternBytes(count: 256 << 10) { UInt8(truncatingIfNeeded: $0 &* 31) }.write(to: url)
         return url
     }
 
     /// A new, unused file URL in the temporary folder.
-    static func fresh(_ ext: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("courier-moya-spec-\(UUID().uuidString).\(ext)")
+    static func fresh(_ ext: String) throws -> URL {
+        try TestFiles.path("courier-moya-spec", suffix: ext)
     }
 }

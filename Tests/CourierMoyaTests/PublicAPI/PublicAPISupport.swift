@@ -165,7 +165,7 @@ func echo(_ result: Result<Moya.Response, MoyaError>) throws -> Echo {
 
 /// A file in a new temporary folder, with `contents` when given.
 func temporaryFile(_ name: String, contents: Data? = nil) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moya-api-\(UUID().uuidString)")
+    let folder = try TestFiles.path("moya-api")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent(name)
     if let contents { try contents.write(to: file) }

@@ -16,7 +16,7 @@ private struct SecurePage: TargetType {
     /// The certificate of `server`, as an app holds one it pins.
     private func certificate(of server: TLSServer) throws -> SecCertificate {
         let pem = try Data(contentsOf: server.certificateFile)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString)")
+        let folder = try TestFiles.path("pins")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try pem.write(to: folder.appendingPathComponent("server.crt"))

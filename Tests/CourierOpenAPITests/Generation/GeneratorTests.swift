@@ -369,7 +369,7 @@ struct GeneratorTests {
     /// Each warning is printed as a compiler writes a diagnostic of the file (what build logs and IDEs
     /// show as a warning), unless `--quiet` or the config's `"quiet": true` asks for none.
     @Test func warningsArePrintedAsDiagnosticsOfTheDocumentUnlessQuiet() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-warnings-\(UUID())")
+        let folder = try TestFiles.path("courier-warnings")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = folder.appendingPathComponent("openapi.json").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CourierOpenAPI
@@ -24,7 +25,7 @@ enum LoadingTestSupport {
 
     /// A new empty folder under the system's temporary one, removed when `body` returns.
     static func withFolder<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-loader-\(UUID())").path
+        let folder = try TestFiles.path("courier-loader").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         return try body(folder)

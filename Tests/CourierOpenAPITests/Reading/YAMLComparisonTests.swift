@@ -25,7 +25,7 @@ import Testing
 
     /// Each snippet reads as ruamel.yaml reads it, or both refuse it.
     @Test func snippetsReadAsRuamelReadsThem() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-yaml-\(UUID())").path
+        let folder = try TestFiles.path("courier-yaml").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let snippets = YAMLSnippets.all

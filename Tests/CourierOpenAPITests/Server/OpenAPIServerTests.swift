@@ -58,7 +58,7 @@ struct OpenAPIServerTests {
 
     /// A new temporary folder holding `document` as the file `name`.
     static func folder(holding document: String, as name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-server-\(UUID())")
+        let folder = try TestFiles.path("courier-server")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(document.utf8).write(to: folder.appendingPathComponent(name))
         return folder

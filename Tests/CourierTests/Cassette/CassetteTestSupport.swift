@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 
 /// A new folder of its own for one test's cassettes, in the system's temporary directory.
 func cassetteFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cassettes-\(UUID().uuidString)")
+    let folder = try TestFiles.path("courier-cassettes")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

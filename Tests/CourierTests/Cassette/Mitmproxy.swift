@@ -78,8 +78,7 @@ enum Mitmproxy {
     /// What `mitmdump -n -r FILE` prints of the HAR file `file` (it reads the flows and logs each), and
     /// its exit code.
     static func dump(_ file: URL) async throws -> (code: Int32, output: String) {
-        let confdir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "courier-mitmproxy-\(UUID().uuidString)")
+        let confdir = try TestFiles.path("courier-mitmproxy")
         defer { try? FileManager.default.removeItem(at: confdir) }
         let (code, output) = try await offThePool {
             try install()
@@ -111,7 +110,7 @@ final class MitmdumpRecorder: Sendable {
 
     private init(upstream: URL) throws {
         try Mitmproxy.install()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-mitmdump-\(UUID().uuidString)")
+        folder = try TestFiles.path("courier-mitmdump")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         har = folder.appendingPathComponent("mitmproxy.har")
         let log = folder.appendingPathComponent("mitmdump.log")

@@ -37,7 +37,7 @@ final class HTTP2Server: @unchecked Sendable {
     /// Makes a certificate for 127.0.0.1 and localhost, writes the files and starts nginx; blocks until
     /// it listens.
     private init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-h2-\(UUID().uuidString)")
+        let folder = try TestFiles.path("courier-h2")
         let certificate = folder.appendingPathComponent("cert.pem")
         server = try ServerProcess(
             folder: folder,

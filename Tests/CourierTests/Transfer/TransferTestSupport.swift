@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import TestSupport
 import Testing
 
 @testable import Courier
@@ -15,7 +16,7 @@ struct ScratchFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("transfer-test-\(UUID().uuidString)")
+        url = try TestFiles.path("transfer-test")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,7 @@ import Testing
 /// `FixtureTransport` answers from files by method and path, with no network.
 @Suite struct FixtureTransportTests {
     private func fixtures() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        let directory = try TestFiles.path("fixtures")
         for (path, body) in [
             ("GET/users/ann.json", #"{"name":"ann"}"#), ("POST/orders.json", #"{"id":1}"#), ("GET/index.json", "root"),
             ("GET/data/file.json", "as is"),

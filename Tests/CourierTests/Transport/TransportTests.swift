@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: TransportKind.allCases)
     func bodyCanStreamFromAFileWithProgress(kind: TransportKind) async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
+        let file = try TestFiles.path("courier-upload")
         let payload = StandardRoutes.patternData(offset: 0, count: 2_000_000)
         try payload.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
