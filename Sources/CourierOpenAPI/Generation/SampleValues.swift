@@ -141,12 +141,19 @@ struct SampleValues {
     ) -> String {
         // A schema that is, through `allOf` and choices, a part of itself (`A: {allOf: [A]}`) has no value.
         guard depth < 24, let schema = models.dereferenced(schema) else { return "null" }
-        if let example = schema["example"] ?? schema["examples"]?.array?.first, fits(example, schema) {
+        // A null example or default of a schema that allows more (Algolia's `platform`, `default: null`, in a
+        // list a query parameter writes) says nothing of the value's shape: a value of it is made instead.
+        if let example = schema["example"] ?? schema["examples"]?.array?.first, !example.value.isNull,
+            fits(example, schema)
+        {
             return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
         }
         if let constant = schema["const"] { return constant.sampleJSON() }
         if let first = schema["enum"]?.array?.first(where: { !$0.value.isNull }) { return first.sampleJSON() }
-        if let fallback = schema["default"], fits(fallback, schema) { return fallback.sampleJSON() }
+        if let fallback = schema["default"], !fallback.value.isNull, fits(fallback, schema) {
+            return fallback.sampleJSON()
+        }
+        if schema.schemaTypes == ["null"] { return "null" }
         // A reference with a description of its own (`allOf: [$ref: ReasonCode]`, Plaid's) is its part.
         if let (part, _) = schema.wrappedPart {
             return value(for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice)

@@ -855,6 +855,32 @@ struct GeneratorTests {
         #expect(text.contains(#"Batch.self, "{\"inputs\":[{\"kind\":\"CONTACT\"}]}")"#))
     }
 
+    /// A `default: null` (or `example: null`) of a schema that allows more says nothing of its values: a
+    /// sample is made from the schema, where a list a query writes would send its one item as `platform=`
+    /// (Algolia's `platform` filter), and a body would send `null` for a property it could show.
+    @Test func aNullDefaultOfANullableSchemaIsNoSample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {
+              "/authentications": {"get": {"operationId": "listAuthentications",
+                "parameters": [{"name": "platform", "in": "query", "required": true, "style": "form",
+                  "explode": false, "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Platform"}}}],
+                "responses": {"204": {"description": "none"}}},
+               "post": {"operationId": "createAuthentication",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Authentication"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Platform": {"default": null, "oneOf": [
+                 {"type": "string", "enum": ["bigcommerce", "shopify"]}, {"type": "null"}]},
+               "Authentication": {"type": "object", "required": ["owner", "none"], "properties": {
+                 "owner": {"type": ["string", "null"], "example": null},
+                 "none": {"type": "null"}}}}}}
+            """#)
+        #expect(text.contains(#"[Pets.Platform].self, "[\"bigcommerce\"]")"#))
+        #expect(text.contains(#"Authentication.self, "{\"owner\":\"sample\",\"none\":null}")"#))
+    }
+
     /// A union whose choices are each `allOf` the union and fields of their own (HubSpot's actors) is read:
     /// the union inside a choice adds nothing, where the generator used to read it forever and crash.
     @Test func aChoiceBuiltAllOfItsOwnUnionIsReadOnce() throws {
