@@ -107,7 +107,9 @@ package final class OpenAPIServer: Sendable {
         if let port = printed.port, let url = URL(string: "http://127.0.0.1:\(port)") {
             return (process, url, printed.operations)
         }
-        let exited = !process.isRunning
+        // The end of its output is its exit (which may not be reaped yet); otherwise the time ran out. A
+        // process past its exit keeps the code it exited with when killed.
+        let exited = printed.ended || !process.isRunning
         process.kill()
         let code = process.waitUntilExit()
         let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
@@ -124,10 +126,10 @@ package final class OpenAPIServer: Sendable {
     }
 
     /// Reads the child's standard output until a line `listening on PORT with COUNT operations`, its
-    /// end, or `deadline`.
+    /// end (`ended`), or `deadline`.
     private static func readListeningLine(
         from output: ChildPipe, process: ChildProcess, until deadline: Date
-    ) -> (port: Int?, operations: Int, text: String) {
+    ) -> (port: Int?, operations: Int, text: String, ended: Bool) {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date() < deadline {
@@ -137,7 +139,8 @@ package final class OpenAPIServer: Sendable {
             guard ready > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(output.readEnd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }  // the end: the server exited
+            if count == 0 { return (nil, 0, String(decoding: received, as: UTF8.self), true) }  // it exited
+            guard count > 0 else { break }
             received.append(contentsOf: buffer[0..<count])
             let text = String(decoding: received, as: UTF8.self)
             // Whole lines only: the last piece may still be on its way.
@@ -145,10 +148,10 @@ package final class OpenAPIServer: Sendable {
             where line.hasPrefix("listening on ") {
                 let words = line.split(separator: " ")
                 guard words.count == 6, let port = Int(words[2]), let operations = Int(words[4]) else { continue }
-                return (port, operations, text)
+                return (port, operations, text, false)
             }
         }
-        return (nil, 0, String(decoding: received, as: UTF8.self))
+        return (nil, 0, String(decoding: received, as: UTF8.self), false)
     }
 }
 
