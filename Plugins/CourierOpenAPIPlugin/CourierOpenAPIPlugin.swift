@@ -8,8 +8,8 @@ import PackagePlugin
 ///
 /// The generator's warnings (what it skipped, by JSON pointer) show in the build as warnings of the
 /// document, each time the files are generated again. The code is generated again when the document, its
-/// config, or a YAML or JSON file in the document's folder or below it (the other files of a multi-file
-/// document) changes.
+/// config, or another YAML or JSON file of the target (the other files of a multi-file
+/// document, wherever they are in the target but in another document's folder) changes.
 @main
 struct CourierOpenAPIPlugin: BuildToolPlugin {
     /// One command running `courier-openapi` for each document of `target`.
@@ -18,16 +18,18 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
         let files = target.sourceFiles.map(\.url)
         let folders = Set(files.map { $0.deletingLastPathComponent() })
         let tool = try context.tool(named: "courier-openapi")
-        return try folders.sorted { $0.path() < $1.path() }.compactMap { folder in
-            guard let inputs = try OpenAPIInputs(files: files.filter { $0.deletingLastPathComponent() == folder })
-            else {
-                return nil
-            }
-            // The files of a multi-file document (`$ref: schemas/pet.yaml`) are inputs too: editing one
-            // generates the code again.
-            let parts = files.filter { file in
-                file.path().hasPrefix(folder.path()) && file != inputs.document && file != inputs.config
-                    && ["yaml", "yml", "json"].contains(file.pathExtension.lowercased())
+        let documents = try folders.sorted { $0.path() < $1.path() }.compactMap { folder in
+            try OpenAPIInputs(files: files.filter { $0.deletingLastPathComponent() == folder }).map { (folder, $0) }
+        }
+        let texts = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+        return documents.map { folder, inputs in
+            // The other files of a multi-file document (`$ref: schemas/pet.yaml`, `$ref: ../common/error.yaml`)
+            // are inputs too, so that editing one generates the code again: the YAML and JSON files of the
+            // target that are not in another document's folder. (SwiftPM warns of a file no command reads.)
+            let others = documents.map(\.0).filter { $0 != folder && !folder.path().hasPrefix($0.path()) }
+            let parts = texts.filter { file in
+                file != inputs.document && file != inputs.config
+                    && !others.contains { file.path().hasPrefix($0.path()) }
             }
             let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources").appending(path: inputs.name)
             return .buildCommand(
