@@ -27,8 +27,8 @@ import Testing
                  "wide": {"p0": "zero", "p5": "five"}}
                 """#.utf8))
         let holder = try await provider.echoHolder(body: sent)
-        #expect(holder.itself == .object(["a": .number(1)]))
-        #expect(holder.pair == .number(2))
+        #expect(holder.itself == .object(["a": .integer(1)]))
+        #expect(holder.pair == .integer(2))
         guard case .string("text") = holder.choice else {
             Issue.record("the choice of text is \(String(describing: holder.choice))")
             return

@@ -117,6 +117,7 @@ extension OpenAPIValue: OpenAPIParameterValue {
         switch self {
         case .null: ""
         case .bool(let bool): bool ? "true" : "false"
+        case .integer(let integer): String(integer)
         case .number(let number): OpenAPINumberText.text(of: number)
         case .string(let string): string
         case .array, .object:

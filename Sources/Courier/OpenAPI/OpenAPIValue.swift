@@ -6,7 +6,10 @@ public enum OpenAPIValue: Codable, Hashable, Sendable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number.
+    /// A whole number that fits in 64 bits, kept exactly (a `Double` holds integers exactly only up to
+    /// 2^53, and ids above that are common).
+    case integer(Int64)
+    /// Any other number.
     case number(Double)
     /// A string.
     case string(String)
@@ -22,6 +25,8 @@ public enum OpenAPIValue: Codable, Hashable, Sendable {
             self = .null
         } else if let bool = try? container.decode(Bool.self) {
             self = .bool(bool)
+        } else if let integer = try? container.decode(Int64.self) {
+            self = .integer(integer)
         } else if let number = try? container.decode(Double.self) {
             self = .number(number)
         } else if let string = try? container.decode(String.self) {
@@ -39,6 +44,7 @@ public enum OpenAPIValue: Codable, Hashable, Sendable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let bool): try container.encode(bool)
+        case .integer(let integer): try container.encode(integer)
         case .number(let number): try container.encode(number)
         case .string(let string): try container.encode(string)
         case .array(let array): try container.encode(array)

@@ -55,6 +55,39 @@ struct OpenAPIRequestPartsTests {
         #expect(query([String: Int](), style: .deepObject) == "/p")
     }
 
+    private struct Filter: Encodable, OpenAPIParameterValue {
+        var id: Int64 = 9_007_199_254_740_993
+        var ratio = 0.25
+    }
+
+    /// A whole number above 2^53 in a `deepObject` keeps every digit: the object passes through JSON, and a
+    /// `Double` would round 9007199254740993 to ...992.
+    @Test func deepObjectIntegersKeepEveryDigit() {
+        #expect(query(Filter(), style: .deepObject) == "/p?color%5Bid%5D=9007199254740993&color%5Bratio%5D=0.25")
+        #expect(query(Filter(), explode: false) == "/p?color=id,9007199254740993,ratio,0.25")
+    }
+
+    /// A free-form value reads whole numbers as integers, exactly, and other numbers as doubles, and writes
+    /// each back as it read it.
+    @Test func freeFormNumbersRoundTrip() throws {
+        let text = #"{"big":9007199254740993,"fraction":1.5,"huge":1e300,"list":[-9223372036854775808,0]}"#
+        let value = try JSONDecoder().decode(OpenAPIValue.self, from: Data(text.utf8))
+        guard case .object(let object) = value else {
+            Issue.record("not an object: \(value)")
+            return
+        }
+        #expect(object["big"] == .integer(9_007_199_254_740_993))
+        #expect(object["fraction"] == .number(1.5))
+        #expect(object["huge"] == .number(1e300))
+        #expect(object["list"] == .array([.integer(Int64.min), .integer(0)]))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let written = try #require(String(data: try encoder.encode(value), encoding: .utf8))
+        #expect(written.contains(#""big":9007199254740993"#))
+        #expect(written.contains("-9223372036854775808"))
+        #expect(try JSONDecoder().decode(OpenAPIValue.self, from: Data(written.utf8)) == value)
+    }
+
     @Test func queryValuesAreEscapedAndNilIsLeftOut() {
         var parts = OpenAPIRequestParts(path: "/p")
         parts.query("q", "a b&c=d+é")
