@@ -8,8 +8,8 @@ import PackagePlugin
 ///
 /// The generator's warnings (what it skipped, by JSON pointer) show in the build as warnings of the
 /// document, each time the files are generated again. The code is generated again when the document, its
-/// config, or another YAML or JSON file of the target (the other files of a multi-file
-/// document, wherever they are in the target but in another document's folder) changes.
+/// config, or another file of a multi-file document changes: any file in the document's folder or below
+/// it, and YAML or JSON files elsewhere in the target but in another document's folder.
 @main
 struct CourierOpenAPIPlugin: BuildToolPlugin {
     /// One command running `courier-openapi` for each document of `target`.
@@ -21,15 +21,20 @@ struct CourierOpenAPIPlugin: BuildToolPlugin {
         let documents = try folders.sorted { $0.path() < $1.path() }.compactMap { folder in
             try OpenAPIInputs(files: files.filter { $0.deletingLastPathComponent() == folder }).map { (folder, $0) }
         }
-        let texts = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension.lowercased()) }
+        // Files no other rule of SwiftPM reads (not sources, headers or resources).
+        let unread = target.sourceFiles.filter { $0.type == .unknown }.map(\.url)
         return documents.map { folder, inputs in
-            // The other files of a multi-file document (`$ref: schemas/pet.yaml`, `$ref: ../common/error.yaml`)
-            // are inputs too, so that editing one generates the code again: the YAML and JSON files of the
-            // target that are not in another document's folder. (SwiftPM warns of a file no command reads.)
+            // The other files of a multi-file document are inputs too, so that editing one generates the
+            // code again: every file in the document's folder and below it (a `$ref` may name any kind,
+            // `description: {$ref: description.md}`), and the YAML and JSON files elsewhere in the target
+            // (`$ref: ../common/error.yaml`), but those in another document's folder. SwiftPM warns of a file
+            // that nothing reads.
             let others = documents.map(\.0).filter { $0 != folder && !folder.path().hasPrefix($0.path()) }
-            let parts = texts.filter { file in
+            let parts = unread.filter { file in
                 file != inputs.document && file != inputs.config
                     && !others.contains { file.path().hasPrefix($0.path()) }
+                    && (file.path().hasPrefix(folder.path())
+                        || ["yaml", "yml", "json"].contains(file.pathExtension.lowercased()))
             }
             let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources").appending(path: inputs.name)
             return .buildCommand(
