@@ -261,10 +261,18 @@ struct SampleValues {
     /// Whether `example` is of a kind that `schema`'s `type` names (any, when it names none; `null` always,
     /// and a number for an integer, which a generated type reads when it has no fraction); a list's
     /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
-    private func fits(_ example: DocumentNode, _ schema: DocumentNode) -> Bool {
+    private func fits(_ example: DocumentNode, _ schema: DocumentNode, depth: Int = 0) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
         // A value the schema does not list (Xero's `ACTIVE` for `Active`) is refused by a server.
         if !example.value.isNull, !allows(example, schema) { return false }
+        // A union's value fits one of its choices (Meilisearch's log `mode`, `oneOf: [LogMode]` whose
+        // `default: Human` LogMode does not list); a choice that is the union again ends the look.
+        if !example.value.isNull, let choices = (schema["oneOf"] ?? schema["anyOf"])?.array, !choices.isEmpty,
+            depth < 8,
+            !choices.contains(where: { fits(example, $0, depth: depth + 1) })
+        {
+            return false
+        }
         let types = schema.schemaTypes
         // HubSpot writes `example: null` on every property and parameter, nullable or not, unions included.
         if example.value.isNull { return schema.isNullableSchema || (types.isEmpty && Self.onlyConstrains(schema)) }
@@ -284,7 +292,7 @@ struct SampleValues {
             if let least = count("minItems"), elements.count < least { return false }
             if let most = count("maxItems"), elements.count > most { return false }
             guard let items = schema["items"] else { return true }
-            return elements.allSatisfy { fits($0, items) }
+            return elements.allSatisfy { fits($0, items, depth: depth + 1) }
         case .object: return types.contains("object")
         }
     }

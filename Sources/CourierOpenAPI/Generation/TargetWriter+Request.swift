@@ -192,6 +192,18 @@ extension TargetWriter {
         return made
     }
 
+    /// A text body's sample, as the JSON string of its text: the document's example, or a value made for
+    /// its schema (`format: byte` is base64, Influx's writes), written as text when it is not a string
+    /// (Meilisearch sends a setting's `true` as `text/plain`).
+    private func textSample(_ body: Operation.Body) -> String {
+        let json = samples.json(for: body.schema, example: body.example, forRequest: true)
+        switch json.first {
+        case "\"": return json
+        case "[", "{", "n", nil: return SwiftNames.jsonString("sample")
+        default: return SwiftNames.jsonString(json)
+        }
+    }
+
     func writeSamples(into code: inout CodeWriter) {
         code.doc("One value for each operation, its arguments from the document's examples or made to fit.")
         code.block("public static var samples: [Self] {") { code in
@@ -213,9 +225,11 @@ extension TargetWriter {
                     // (`format: byte`, Xero's attachments), `c2FtcGxl`, which is.
                     let bytes = body.schema["format"]?.string == "byte" ? "YzJGdGNHeGw=" : "c2FtcGxl"
                     let json =
-                        body.kind == .binary || body.kind == .text
-                        ? SwiftNames.jsonString(body.kind == .binary ? bytes : "sample")
-                        : formSamples(body).json(for: body.schema, example: body.example, forRequest: true)
+                        switch body.kind {
+                        case .binary: SwiftNames.jsonString(bytes)
+                        case .text: textSample(body)
+                        default: formSamples(body).json(for: body.schema, example: body.example, forRequest: true)
+                        }
                     values.append((body.label, body.type.code(in: namespace), json))
                 }
                 guard !values.isEmpty else {

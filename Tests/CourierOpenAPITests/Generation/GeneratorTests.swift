@@ -881,6 +881,53 @@ struct GeneratorTests {
         #expect(text.contains(#"Authentication.self, "{\"owner\":\"sample\",\"none\":null}")"#))
     }
 
+    /// A text body's sample is made for its schema: base64 for `format: byte` (Influx's line protocol
+    /// writes), the text of a boolean or a number (Meilisearch's settings), the example where it fits;
+    /// it was always `sample`.
+    @Test func textBodySamplesFitTheirSchema() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/write": {"post": {"operationId": "write",
+                "requestBody": {"required": true, "content": {"text/plain": {
+                  "schema": {"type": "string", "format": "byte"}, "example": "not base64"}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/facet": {"put": {"operationId": "setFacet",
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "boolean"}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/cutoff": {"put": {"operationId": "setCutoff",
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "integer"}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/note": {"put": {"operationId": "setNote",
+                "requestBody": {"required": true, "content": {"text/plain": {
+                  "schema": {"type": "string"}, "example": "Remember the milk"}}},
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"c2FtcGxl\"")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"true\"")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"1\"")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"Remember the milk\"")"#))
+        #expect(!text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
+    }
+
+    /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
+    /// (`oneOf: [LogMode]`, `default: Human`, where LogMode lists `human`) is sampled from the choice.
+    @Test func aUnionsDefaultMustFitAChoice() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/logs": {"post": {"operationId": "getLogs",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/GetLogs"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "LogMode": {"type": "string", "enum": ["human", "json"]},
+               "GetLogs": {"type": "object", "required": ["mode"], "properties": {
+                 "mode": {"oneOf": [{"$ref": "#/components/schemas/LogMode"}], "default": "Human"}}}}}}
+            """#)
+        #expect(text.contains(#"GetLogs.self, "{\"mode\":\"human\"}")"#))
+    }
+
     /// A union whose choices are each `allOf` the union and fields of their own (HubSpot's actors) is read:
     /// the union inside a choice adds nothing, where the generator used to read it forever and crash.
     @Test func aChoiceBuiltAllOfItsOwnUnionIsReadOnce() throws {
