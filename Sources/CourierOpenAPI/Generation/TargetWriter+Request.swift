@@ -213,7 +213,13 @@ extension TargetWriter {
                 var parameterSamples = samples
                 parameterSamples.fillsObjects = true
                 parameterSamples.fillsNestedObjects = true
-                for parameter in operation.parameters where parameter.isRequired || parameter.example != nil {
+                // Also an optional `Accept-Encoding` header: the HTTP client writes its own when the caller
+                // does not (`deflate, gzip, br, zstd`), which a document that lists what its server takes
+                // (Influx's `gzip` and `identity`) refuses.
+                for parameter in operation.parameters
+                where parameter.isRequired || parameter.example != nil
+                    || (parameter.location == "header" && parameter.name.lowercased() == "accept-encoding")
+                {
                     values.append(
                         (
                             parameter.label, parameter.type.code(in: namespace),
