@@ -1477,6 +1477,66 @@ def sequence_view(view: dict) -> dict:
     return view
 
 
+def without_ignored_headers(document: dict) -> dict:
+    """A copy of the document without its header parameters named `Accept`, `Content-Type` or
+    `Authorization`, which OpenAPI says SHALL be ignored (the media types and the security schemes say
+    those): openapi-core checks them, and refuses a request whose body is of the documented media type
+    when a parameter lists another (Influx's restore operations: `text/plain` bodies, a `Content-Type`
+    parameter of `application/octet-stream`)."""
+    ignored = {"accept", "content-type", "authorization"}
+    view = json.loads(json.dumps(document))
+
+    def kept(holder: Any) -> None:
+        if not isinstance(holder, dict) or not isinstance(holder.get("parameters"), list):
+            return
+        holder["parameters"] = [
+            parameter
+            for parameter in holder["parameters"]
+            if not (
+                isinstance(resolve(view, parameter), dict)
+                and resolve(view, parameter).get("in") == "header"
+                and str(resolve(view, parameter).get("name", "")).lower() in ignored
+            )
+        ]
+
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if isinstance(item, dict):
+            kept(item)
+            for _, _, operation in item_operations(item):
+                kept(operation)
+    return view
+
+
+def text_scalars_view(view: dict) -> dict:
+    """The view with each text request body (`text/*`) whose schema is a boolean, an integer or a number
+    checked as the text of one: openapi-core reads a text body as a string, and refuses Meilisearch's
+    `true` (a setting sent as `text/plain`) as not a boolean. A string is only what such a body can be."""
+    texts = {
+        "boolean": {"type": "string", "enum": ["true", "false"]},
+        "integer": {"type": "string", "pattern": "^-?[0-9]+$"},
+        "number": {"type": "string", "pattern": "^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$"},
+    }
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if not isinstance(item, dict):
+            continue
+        for _, _, operation in item_operations(item):
+            body = resolve(view, operation.get("requestBody")) if isinstance(operation, dict) else None
+            if not isinstance(body, dict):
+                continue
+            for mime, media in (body.get("content") or {}).items():
+                media = resolve(view, media)
+                schema = resolve(view, media.get("schema")) if isinstance(media, dict) else None
+                if not str(mime).startswith("text/") or not isinstance(schema, dict):
+                    continue
+                kinds = schema.get("type")
+                kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds or [] if k != "null"]
+                if len(kinds) == 1 and kinds[0] in texts:
+                    media["schema"] = dict(texts[kinds[0]])
+    return view
+
+
 def without_least_items(schema: dict) -> dict:
     """A form's schema in which an optional list property has no `minItems`: openapi-core reads a list
     field that a form or multipart body leaves out as an empty list (OpenAI's transcription `languages`,
@@ -1623,7 +1683,13 @@ class OpenAPI3Backend(Backend):
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
         spec = SchemaPath.from_dict(
             sequence_view(
-                lift_form_fields(single_type_view(document) if dialect != "oas30" else shared_marks_view(document))
+                lift_form_fields(
+                    text_scalars_view(
+                        without_ignored_headers(
+                            single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+                        )
+                    )
+                )
             )
         )
         router_find = router.find

@@ -278,4 +278,60 @@ struct OpenAPIServerTests {
         let wrong = try await Self.send("POST", "/approvals", to: server, headers: json, body: #"{"objectId": "a"}"#)
         Self.expectFailed(wrong, operation: "startApproval", mentioning: "objectId")
     }
+
+    @Test("header parameters named Content-Type, Accept or Authorization are ignored, as OpenAPI says")
+    func headerParametersTheSpecificationIgnoresAreIgnored() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Restore", "version": "1"}, "paths": {
+              "/restore/kv": {"post": {"operationId": "restoreKV", "parameters": [
+                {"in": "header", "name": "Content-Type", "schema": {"type": "string",
+                  "enum": ["application/octet-stream"]}},
+                {"in": "header", "name": "Accept", "required": true, "schema": {"type": "string",
+                  "enum": ["application/xml"]}},
+                {"in": "header", "name": "Zap-Trace-Span", "schema": {"type": "string", "enum": ["span"]}}],
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string"}}}},
+                "responses": {"204": {"description": "restored"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let text = ["Content-Type": "text/plain", "Accept": "*/*"]
+
+        let restored = try await Self.send("POST", "/restore/kv", to: server, headers: text, body: "snapshot")
+        #expect(restored.status == 204, "\(String(decoding: restored.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(restored.validation == "passed")
+        // Another header parameter is still checked.
+        let traced = text.merging(["Zap-Trace-Span": "other"]) { $1 }
+        let wrong = try await Self.send("POST", "/restore/kv", to: server, headers: traced, body: "snapshot")
+        Self.expectFailed(wrong, operation: "restoreKV", mentioning: "Zap-Trace-Span")
+    }
+
+    @Test("a text body of a boolean or a number is read as its text")
+    func aTextBodyOfAScalarIsReadAsItsText() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Settings", "version": "1"}, "paths": {
+              "/facet-search": {"put": {"operationId": "setFacetSearch",
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "boolean"}}}},
+                "responses": {"204": {"description": "set"}}}},
+              "/cutoff": {"put": {"operationId": "setCutoff",
+                "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "integer"}}}},
+                "responses": {"204": {"description": "set"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let text = ["Content-Type": "text/plain"]
+
+        for (path, body) in [("/facet-search", "true"), ("/cutoff", "-150")] {
+            let set = try await Self.send("PUT", path, to: server, headers: text, body: body)
+            #expect(set.status == 204, "\(path): \(String(decoding: set.body, as: UTF8.self))\nlog:\n\(server.log)")
+            #expect(set.validation == "passed")
+        }
+        let notBoolean = try await Self.send("PUT", "/facet-search", to: server, headers: text, body: "yes")
+        Self.expectFailed(notBoolean, operation: "setFacetSearch", mentioning: "yes")
+        let notInteger = try await Self.send("PUT", "/cutoff", to: server, headers: text, body: "1.5")
+        Self.expectFailed(notInteger, operation: "setCutoff", mentioning: "1.5")
+    }
 }
