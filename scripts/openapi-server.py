@@ -1389,6 +1389,32 @@ def lift_form_fields(view: dict) -> dict:
             for part in schema.get(keyword) or []:
                 declared(part, depth + 1, found)
 
+    for mime, media in request_media(view):
+        if not ("form" in mime or mime.startswith("multipart")):
+            continue
+        schema = resolve(view, media.get("schema"))
+        if not isinstance(schema, dict):
+            continue
+        schema = media["schema"] = without_least_items(schema)
+        if not any(k in schema for k in ("allOf", "oneOf", "anyOf")):
+            continue
+        found: Dict[str, List[Any]] = {}
+        declared(schema, 0, found)
+        properties = dict(schema.get("properties") or {})
+        for key, values in found.items():
+            if key not in properties:
+                alike = len({json.dumps(value, sort_keys=True) for value in values}) == 1
+                properties[key] = values[0] if alike else {}
+        lifted = dict(schema)
+        lifted["properties"] = properties
+        media["schema"] = lifted
+    return view
+
+
+def request_media(view: dict) -> List[Tuple[str, dict]]:
+    """Each request body's media types in the view, as (the media type, its Media Type Object), to change
+    in place."""
+    found: List[Tuple[str, dict]] = []
     for item in (view.get("paths") or {}).values():
         item = resolve(view, item)
         if not isinstance(item, dict):
@@ -1399,25 +1425,9 @@ def lift_form_fields(view: dict) -> dict:
                 continue
             for mime, media in (body.get("content") or {}).items():
                 media = resolve(view, media)
-                if not isinstance(media, dict) or not ("form" in mime or mime.startswith("multipart")):
-                    continue
-                schema = resolve(view, media.get("schema"))
-                if not isinstance(schema, dict):
-                    continue
-                schema = media["schema"] = without_least_items(schema)
-                if not any(k in schema for k in ("allOf", "oneOf", "anyOf")):
-                    continue
-                found: Dict[str, List[Any]] = {}
-                declared(schema, 0, found)
-                properties = dict(schema.get("properties") or {})
-                for key, values in found.items():
-                    if key not in properties:
-                        alike = len({json.dumps(value, sort_keys=True) for value in values}) == 1
-                        properties[key] = values[0] if alike else {}
-                lifted = dict(schema)
-                lifted["properties"] = properties
-                media["schema"] = lifted
-    return view
+                if isinstance(media, dict):
+                    found.append((str(mime), media))
+    return found
 
 
 def schema_is_whole_sequence(document: dict, is_request: bool) -> bool:
@@ -1517,23 +1527,14 @@ def text_scalars_view(view: dict) -> dict:
         "integer": {"type": "string", "pattern": "^-?[0-9]+$"},
         "number": {"type": "string", "pattern": "^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$"},
     }
-    for item in (view.get("paths") or {}).values():
-        item = resolve(view, item)
-        if not isinstance(item, dict):
+    for mime, media in request_media(view):
+        schema = resolve(view, media.get("schema"))
+        if not mime.startswith("text/") or not isinstance(schema, dict):
             continue
-        for _, _, operation in item_operations(item):
-            body = resolve(view, operation.get("requestBody")) if isinstance(operation, dict) else None
-            if not isinstance(body, dict):
-                continue
-            for mime, media in (body.get("content") or {}).items():
-                media = resolve(view, media)
-                schema = resolve(view, media.get("schema")) if isinstance(media, dict) else None
-                if not str(mime).startswith("text/") or not isinstance(schema, dict):
-                    continue
-                kinds = schema.get("type")
-                kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds or [] if k != "null"]
-                if len(kinds) == 1 and kinds[0] in texts:
-                    media["schema"] = dict(texts[kinds[0]])
+        kinds = schema.get("type")
+        kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds or [] if k != "null"]
+        if len(kinds) == 1 and kinds[0] in texts:
+            media["schema"] = dict(texts[kinds[0]])
     return view
 
 
