@@ -322,10 +322,13 @@ class Operation:
         self.bases = bases
         operation_id = operation.get("operationId")
         self.label = operation_id if isinstance(operation_id, str) and operation_id else f"{method.upper()} {template}"
-        # `{name}` becomes a group matching one segment's (still percent-encoded) text.
+        # `{name}` becomes a group matching one segment's (still percent-encoded) text. A `#fragment`,
+        # which some documents add to tell apart operations of one path (Mistral's
+        # `/v1/connectors/{connector_id}#id` beside `…/{connector_id_or_name}#idOrName`), is never sent.
+        routed = template.split("#", 1)[0]
         self.variables: List[str] = []
         pattern = ""
-        for index, piece in enumerate(re.split(r"(\{[^{}/]+\})", template)):
+        for index, piece in enumerate(re.split(r"(\{[^{}/]+\})", routed)):
             if index % 2:
                 self.variables.append(piece[1:-1])
                 pattern += f"(?P<v{len(self.variables) - 1}>[^/]+)"
@@ -336,8 +339,8 @@ class Operation:
         # paths would be matched before their templated counterparts"): fewer segments that are a
         # variable alone (`/commits/{sha}.{type}` before `/commits/{sha}`, which would take `abc.diff`
         # for its `sha`), then fewer variables, then more literal text, sort first.
-        whole = sum(1 for segment in template.split("/") if re.fullmatch(r"\{[^{}/]+\}", segment))
-        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", template)))
+        whole = sum(1 for segment in routed.split("/") if re.fullmatch(r"\{[^{}/]+\}", segment))
+        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", routed)))
 
     def match(self, raw_path: str) -> Optional[Dict[str, str]]:
         """The decoded path variables when `raw_path` is this operation's path under one of its base
@@ -1538,6 +1541,14 @@ def text_scalars_view(view: dict) -> dict:
     return view
 
 
+def fragment_free_keys_view(view: dict) -> dict:
+    """The view with each `#` of a path's key written `%23`: openapi-core's document paths take `#` for
+    a separator, and cannot reach a path whose key has a fragment (Mistral's `…/{connector_id}#id`)."""
+    if isinstance(view.get("paths"), dict):
+        view["paths"] = {key.replace("#", "%23"): item for key, item in view["paths"].items()}
+    return view
+
+
 def without_least_items(schema: dict) -> dict:
     """A form's schema in which an optional list property has no `minItems`: openapi-core reads a list
     field that a form or multipart body leaves out as an empty list (OpenAI's transcription `languages`,
@@ -1683,11 +1694,13 @@ class OpenAPI3Backend(Backend):
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
         spec = SchemaPath.from_dict(
-            sequence_view(
-                lift_form_fields(
-                    text_scalars_view(
-                        without_ignored_headers(
-                            single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+            fragment_free_keys_view(
+                sequence_view(
+                    lift_form_fields(
+                        text_scalars_view(
+                            without_ignored_headers(
+                                single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+                            )
                         )
                     )
                 )
@@ -1709,7 +1722,7 @@ class OpenAPI3Backend(Backend):
                 if match is None:
                     raise PathNotFound(full_url)
                 operation = match.operation
-                path = self.spec / "paths" / operation.template
+                path = self.spec / "paths" / operation.template.replace("#", "%23")
                 found = path
                 for key in operation.keys:
                     if key not in found:

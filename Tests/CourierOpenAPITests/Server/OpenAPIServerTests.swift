@@ -334,4 +334,33 @@ struct OpenAPIServerTests {
         let notInteger = try await Self.send("PUT", "/cutoff", to: server, headers: text, body: "1.5")
         Self.expectFailed(notInteger, operation: "setCutoff", mentioning: "1.5")
     }
+
+    @Test("operations told apart by a #fragment in their paths are found by the path that is sent")
+    func operationsToldApartByAFragmentAreFound() async throws {
+        let document = ##"""
+            {"openapi": "3.1.0", "info": {"title": "Connectors", "version": "1"}, "paths": {
+              "/v1/connectors/{connector_id_or_name}#idOrName": {"get": {"operationId": "getConnector",
+                "parameters": [{"name": "connector_id_or_name", "in": "path", "required": true,
+                  "schema": {"type": "string"}}],
+                "responses": {"204": {"description": "found"}}}},
+              "/v1/connectors/{connector_id}#id": {"delete": {"operationId": "deleteConnector",
+                "parameters": [{"name": "connector_id", "in": "path", "required": true,
+                  "schema": {"type": "string", "format": "uuid"}}],
+                "responses": {"204": {"description": "deleted"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let found = try await Self.send("GET", "/v1/connectors/search", to: server)
+        #expect(found.status == 204, "\(String(decoding: found.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(found.operation == "getConnector")
+        let id = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
+        let deleted = try await Self.send("DELETE", "/v1/connectors/\(id)", to: server)
+        #expect(deleted.status == 204, "\(String(decoding: deleted.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(deleted.operation == "deleteConnector")
+        let notUUID = try await Self.send("DELETE", "/v1/connectors/search", to: server)
+        Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
+    }
 }
