@@ -1490,27 +1490,25 @@ def sequence_view(view: dict) -> dict:
     return view
 
 
-def without_ignored_headers(document: dict) -> dict:
-    """A copy of the document without its header parameters named `Accept`, `Content-Type` or
-    `Authorization`, which OpenAPI says SHALL be ignored (the media types and the security schemes say
-    those): openapi-core checks them, and refuses a request whose body is of the documented media type
-    when a parameter lists another (Influx's restore operations: `text/plain` bodies, a `Content-Type`
-    parameter of `application/octet-stream`)."""
+def without_ignored_headers(view: dict) -> dict:
+    """The view without its header parameters named `Accept`, `Content-Type` or `Authorization`, which
+    OpenAPI says SHALL be ignored (the media types and the security schemes say those): openapi-core
+    checks them, and refuses a request whose body is of the documented media type when a parameter lists
+    another (Influx's restore operations: `text/plain` bodies, a `Content-Type` parameter of
+    `application/octet-stream`)."""
     ignored = {"accept", "content-type", "authorization"}
-    view = json.loads(json.dumps(document))
+
+    def is_ignored(parameter: Any) -> bool:
+        parameter = resolve(view, parameter)
+        return (
+            isinstance(parameter, dict)
+            and parameter.get("in") == "header"
+            and str(parameter.get("name", "")).lower() in ignored
+        )
 
     def kept(holder: Any) -> None:
-        if not isinstance(holder, dict) or not isinstance(holder.get("parameters"), list):
-            return
-        holder["parameters"] = [
-            parameter
-            for parameter in holder["parameters"]
-            if not (
-                isinstance(resolve(view, parameter), dict)
-                and resolve(view, parameter).get("in") == "header"
-                and str(resolve(view, parameter).get("name", "")).lower() in ignored
-            )
-        ]
+        if isinstance(holder, dict) and isinstance(holder.get("parameters"), list):
+            holder["parameters"] = [parameter for parameter in holder["parameters"] if not is_ignored(parameter)]
 
     for item in (view.get("paths") or {}).values():
         item = resolve(view, item)
@@ -1541,11 +1539,17 @@ def text_scalars_view(view: dict) -> dict:
     return view
 
 
+def core_path_key(template: str) -> str:
+    """A path's key as openapi-core's document paths can reach it: `#`, which they take for a separator
+    and some documents add to tell apart operations of one path (Mistral's `…/{connector_id}#id`), as
+    `%23`."""
+    return template.replace("#", "%23")
+
+
 def fragment_free_keys_view(view: dict) -> dict:
-    """The view with each `#` of a path's key written `%23`: openapi-core's document paths take `#` for
-    a separator, and cannot reach a path whose key has a fragment (Mistral's `…/{connector_id}#id`)."""
+    """The view with each path's key as ``core_path_key`` writes it."""
     if isinstance(view.get("paths"), dict):
-        view["paths"] = {key.replace("#", "%23"): item for key, item in view["paths"].items()}
+        view["paths"] = {core_path_key(key): item for key, item in view["paths"].items()}
     return view
 
 
@@ -1722,7 +1726,7 @@ class OpenAPI3Backend(Backend):
                 if match is None:
                     raise PathNotFound(full_url)
                 operation = match.operation
-                path = self.spec / "paths" / operation.template.replace("#", "%23")
+                path = self.spec / "paths" / core_path_key(operation.template)
                 found = path
                 for key in operation.keys:
                     if key not in found:
