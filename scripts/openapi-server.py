@@ -879,7 +879,11 @@ class SchemaSampler:
 
     def _merge_all_of(self, schema: dict, refs: tuple) -> Tuple[Any, tuple]:
         """`schema` with its `allOf` members folded in: properties and `required` united, the other
-        keywords taken from the first that has them; OMIT when a member is cut off by a cycle."""
+        keywords taken from the first that has them; OMIT when a member is cut off by a cycle.
+
+        The refs of the members are not added to the way down: a mixin that every level of a value
+        takes in (Qovery's `Base`, in an application, its autoscaling policy and each of its scalers) is
+        no cycle. A cycle through a member still ends, at the schema that took the member in."""
         if not isinstance(schema.get("allOf"), list):
             return schema, refs
         merged = {k: v for k, v in schema.items() if k != "allOf"}
@@ -895,7 +899,6 @@ class SchemaSampler:
             member, member_refs = self._merge_all_of(member, member_refs)
             if member is OMIT:
                 return OMIT, refs
-            refs = member_refs
             for name, prop in (member.get("properties") or {}).items():
                 properties.setdefault(name, prop)
             for name in member.get("required") or []:

@@ -363,4 +363,35 @@ struct OpenAPIServerTests {
         let notUUID = try await Self.send("DELETE", "/v1/connectors/search", to: server)
         Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
     }
+
+    @Test("an answer made from the schema has the members of a mixin that every level of it takes in")
+    func aMixinAtEveryLevelIsNoCycle() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Apps", "version": "1"}, "paths": {
+              "/application": {"get": {"operationId": "getApplication", "responses": {"200": {
+                "description": "the application",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Application"}}}}}}}},
+             "components": {"schemas": {
+              "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+              "Application": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object",
+                "required": ["autoscaling"],
+                "properties": {"autoscaling": {"$ref": "#/components/schemas/Policy"}}}]},
+              "Policy": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object",
+                "required": ["scalers"], "properties": {"scalers": {"type": "array", "minItems": 1,
+                  "items": {"$ref": "#/components/schemas/Scaler"}}}}]},
+              "Scaler": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object",
+                "required": ["scaler_type"], "properties": {"scaler_type": {"type": "string"}}}]}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let answer = try await Self.send("GET", "/application", to: server)
+        Self.expectPassed(answer, status: 200, operation: "getApplication", log: server.log)
+        let autoscaling = (answer.json as? [String: Any])?["autoscaling"] as? [String: Any]
+        let scaler = (autoscaling?["scalers"] as? [Any])?.first as? [String: Any]
+        #expect(scaler?["scaler_type"] is String, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(scaler?["id"] is String)
+    }
 }
