@@ -236,7 +236,7 @@ struct OperationReader {
         if location == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
             return nil
         }
-        let schema =
+        var schema =
             node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"]
             ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
         let type = models.type(
@@ -256,7 +256,15 @@ struct OperationReader {
                     pointer: pointer, message: "parameter of a type that cannot be written as text; skipped"))
             return nil
         }
-        let example = node["example"] ?? firstExample(node["examples"]) ?? schema["example"]
+        var example = node["example"] ?? firstExample(node["examples"]) ?? schema["example"]
+        // An empty example of a query or path parameter is no value to send (Conjur's `graph=`): OpenAPI
+        // allows an empty query value only where `allowEmptyValue` says so. A value is made instead.
+        if example?.string == "", location == "path" || (location == "query" && node["allowEmptyValue"]?.bool != true) {
+            example = nil
+            if schema["example"]?.string == "", let object = schema.object {
+                schema = .object(object.removing(["example"]), at: schema.location)
+            }
+        }
         return Operation.Parameter(
             name: name, location: location, label: labels.unique(SwiftNames.memberName(name)),
             type: { if case .dictionary = type { .freeForm } else { type } }(),

@@ -411,11 +411,18 @@ struct SampleValues {
         switch schema.stringFormat {
         case "date-time": candidates = ["2024-01-01T00:00:00Z"]
         case "date": candidates = ["2024-01-01"]
-        case "time": candidates = ["00:00:00"]
+        // JSON Schema's `time` is RFC 3339's, with an offset; a pattern may want it without.
+        case "time": candidates = ["00:00:00Z", "00:00:00"]
+        // JSON Schema's `duration` is ISO 8601's (Qovery's alert rules).
+        case "duration": candidates = ["PT1M", "P1D"]
         case "uuid": candidates = ["3fa85f64-5717-4562-b3fc-2c963f66afa6"]
-        case "email": candidates = ["user@example.com"]
-        case "uri", "url", "uri-reference", "iri": candidates = ["https://example.com/"]
-        case "hostname": candidates = ["example.com"]
+        case "email", "idn-email": candidates = ["user@example.com"]
+        case "uri", "url", "uri-reference", "iri", "iri-reference": candidates = ["https://example.com/"]
+        case "uri-template": candidates = ["https://example.com/{id}"]
+        case "json-pointer": candidates = ["/sample"]
+        case "relative-json-pointer": candidates = ["0"]
+        case "regex": candidates = ["^sample$"]
+        case "hostname", "idn-hostname": candidates = ["example.com"]
         case "ipv4": candidates = ["192.0.2.1"]
         case "ipv6": candidates = ["2001:db8::1"]
         // Both are `Data` in the model, which reads a JSON string as base64: text that is not base64 would

@@ -204,6 +204,9 @@ extension TargetWriter {
         }
     }
 
+    /// The header fields the HTTP client writes when the caller does not, lowercased.
+    private static let clientHeaders: Set<String> = ["accept-encoding", "user-agent", "accept-language"]
+
     func writeSamples(into code: inout CodeWriter) {
         code.doc("One value for each operation, its arguments from the document's examples or made to fit.")
         code.block("public static var samples: [Self] {") { code in
@@ -213,12 +216,12 @@ extension TargetWriter {
                 var parameterSamples = samples
                 parameterSamples.fillsObjects = true
                 parameterSamples.fillsNestedObjects = true
-                // Also an optional `Accept-Encoding` header: the HTTP client writes its own when the caller
-                // does not (`deflate, gzip, br, zstd`), which a document that lists what its server takes
-                // (Influx's `gzip` and `identity`) refuses.
+                // Also an optional header the HTTP client writes its own when the caller does not, which a
+                // document may refuse: `Accept-Encoding` (`deflate, gzip, br, zstd` against Influx's `gzip`
+                // and `identity`), `User-Agent` (OpenAlex's pattern asks for a `mailto:`), `Accept-Language`.
                 for parameter in operation.parameters
                 where parameter.isRequired || parameter.example != nil
-                    || (parameter.location == "header" && parameter.name.lowercased() == "accept-encoding")
+                    || (parameter.location == "header" && Self.clientHeaders.contains(parameter.name.lowercased()))
                 {
                     values.append(
                         (

@@ -910,10 +910,11 @@ struct GeneratorTests {
         #expect(!text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
     }
 
-    /// An optional `Accept-Encoding` header parameter is set in the sample, to the first value its schema
-    /// lists: left out, the HTTP client writes its own list, which a document that lists what its server
-    /// takes (Influx's `gzip` and `identity`) refuses. Other optional parameters stay out.
-    @Test func anAcceptEncodingParameterIsSetInTheSample() throws {
+    /// An optional `Accept-Encoding` or `User-Agent` header parameter is set in the sample, to a value its
+    /// schema takes: left out, the HTTP client writes its own, which a document that lists what its server
+    /// takes (Influx's `gzip` and `identity`, OpenAlex's `mailto:` pattern) refuses. Other optional
+    /// parameters stay out.
+    @Test func headersTheClientWritesAreSetInTheSample() throws {
         let (text, _) = try generate(
             #"""
             {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
@@ -921,9 +922,47 @@ struct GeneratorTests {
                 {"name": "Accept-Encoding", "in": "header",
                  "schema": {"type": "string", "default": "identity", "enum": ["gzip", "identity"]}},
                 {"name": "Zap-Trace-Span", "in": "header", "schema": {"type": "string"}}],
+                "responses": {"204": {"description": "none"}}}},
+              "/works": {"get": {"operationId": "getWorks", "parameters": [
+                {"name": "User-Agent", "in": "header",
+                 "schema": {"type": "string", "pattern": "^.*mailto:[a-z]+@[a-z]+\\.org.*$"}}],
                 "responses": {"204": {"description": "none"}}}}}}
             """#)
         #expect(text.contains("samples.append(.getBackup(acceptEncoding: acceptEncoding))"))
+        #expect(text.contains("samples.append(.getWorks(userAgent: userAgent))"))
+    }
+
+    /// A string of a format JSON Schema defines is sampled as one: an ISO 8601 `duration` (Qovery's alert
+    /// rules, where `sample` is refused), a `time` with its offset, as RFC 3339 writes it.
+    @Test func formatsAreSampledAsTheirText() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/rules": {"get": {"operationId": "listRules", "parameters": [
+                {"name": "for", "in": "query", "required": true, "schema": {"type": "string", "format": "duration"}},
+                {"name": "at", "in": "query", "required": true, "schema": {"type": "string", "format": "time"}}],
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"PT1M\"")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"00:00:00Z\"")"#))
+    }
+
+    /// An empty example of a query parameter is no sample (Conjur's `graph`, sent as `graph=`, which a
+    /// server refuses where `allowEmptyValue` is not set): an optional parameter is left out, a required
+    /// one gets a value made for its schema; with `allowEmptyValue` the empty example is sent.
+    @Test func anEmptyQueryExampleIsNoSample() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/roles": {"get": {"operationId": "showRole", "parameters": [
+                {"name": "graph", "in": "query", "schema": {"type": "string", "example": ""}},
+                {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "example": ""}},
+                {"name": "flag", "in": "query", "allowEmptyValue": true, "schema": {"type": "string"}, "example": ""}],
+                "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(text.contains("samples.append(.showRole(kind: kind, flag: flag))"))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"\"")"#))
     }
 
     /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
