@@ -1,11 +1,17 @@
 import Foundation
 
 /// The JSON coders of generated code: dates as RFC 3339 (`format: date-time`), with or without fractional
-/// seconds; everything else as `JSONEncoder`/`JSONDecoder` do by default (`Data` as base64, `format: byte`).
+/// seconds; bytes (`format: byte` and `binary`) written as base64, read from base64 (padded or not, or
+/// base64url) or, when the text is none of them, as its UTF-8 bytes (a `format: binary` value a server
+/// writes as it is); everything else as `JSONEncoder`/`JSONDecoder` do by default.
 public enum OpenAPICoding {
     /// A decoder for documented response bodies.
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
+        decoder.dataDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            return bytes(from: text)
+        }
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -49,6 +55,16 @@ public enum OpenAPICoding {
             try container.encode(text(of: date))
         }
         return encoder
+    }
+
+    /// The bytes a JSON string of `format: byte` or `binary` holds: base64 (RFC 4648), padded or not,
+    /// in either alphabet; else the text's own UTF-8 bytes.
+    static func bytes(from text: String) -> Data {
+        if let data = Data(base64Encoded: text) { return data }
+        var normalized = String(
+            String.UnicodeScalarView(text.unicodeScalars.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 }))
+        if normalized.count % 4 != 0 { normalized += String(repeating: "=", count: 4 - normalized.count % 4) }
+        return Data(base64Encoded: normalized) ?? Data(text.utf8)
     }
 
     /// The date an RFC 3339 `date-time` stands for (`2024-05-31T12:00:00Z`, `…T12:00:00.250+02:00`).

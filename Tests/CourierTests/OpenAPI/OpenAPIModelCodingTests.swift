@@ -30,6 +30,23 @@ struct OpenAPIModelCodingTests {
         try OpenAPICoding.decoder().decode(Member.self, from: Data(json.utf8))
     }
 
+    /// Bytes are read from base64, unpadded base64 and base64url, and text that is none of them (a
+    /// `format: binary` value a server writes as it is: Webex's audio files) as its UTF-8 bytes.
+    @Test func bytesAreReadFromBase64OrAsTheirText() throws {
+        struct File: Decodable { var data: Data }
+        let decoder = OpenAPICoding.decoder()
+        func read(_ text: String) throws -> [UInt8] {
+            [UInt8](try decoder.decode(File.self, from: Data(#"{"data": "\#(text)"}"#.utf8)).data)
+        }
+        #expect(try read("+/8=") == [0xFB, 0xFF])
+        #expect(try read("+/8") == [0xFB, 0xFF])
+        #expect(try read("-_8") == [0xFB, 0xFF])
+        #expect(try read("c2FtcGxl") == Array("sample".utf8))
+        #expect(try read("greeting.wav") == Array("greeting.wav".utf8))
+        #expect(try read("") == [])
+        #expect(throws: DecodingError.self) { try decoder.decode(File.self, from: Data(#"{"data": 1}"#.utf8)) }
+    }
+
     @Test func membersAreReadByTheirKeys() throws {
         #expect(try decode(#"{"user_id": 7, "nickname": "ada"}"#) == Member(userID: 7, nickname: "ada"))
         #expect(try decode(#"{"user_id": 7, "nickname": null}"#) == Member(userID: 7))
