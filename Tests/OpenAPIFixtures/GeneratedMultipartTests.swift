@@ -23,6 +23,25 @@ import Testing
         #expect(echo.body.contains("Content-Type: text/plain"))
     }
 
+    /// A part's header fields (its Encoding Object's `headers`) are arguments of the call, sent on the
+    /// field's part; the `Content-Type` the Encoding Object lists among them is the part's `contentType`.
+    @Test func partHeadersArriveOnTheirPart() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let provider = Provider<LoopbackStreams.Echo>(endpointClosure: { $0.endpoint(on: server.baseURL) })
+        let body = LoopbackStreams.EchoUploadRequest(file: Data("hi".utf8), link: nil, expand: ["links"])
+        let echo = try await provider.echoUpload(body: body, fileXChecksum: "sha-256=abc", fileXPartIndex: 2)
+        let sections = echo.body.components(separatedBy: "\r\n\r\n")
+        let fileHead = try #require(sections.first { $0.contains(#"name="file""#) })
+        #expect(fileHead.hasSuffix("Content-Type: text/plain\r\nX-Checksum: sha-256=abc\r\nX-Part-Index: 2"))
+        let expandHead = try #require(sections.first { $0.contains(#"name="expand""#) })
+        #expect(!expandHead.contains("X-Checksum"))
+        // Left out, they are not sent.
+        let plain = try await provider.echoUpload(body: body)
+        #expect(!plain.body.contains("X-Checksum"))
+        #expect(!plain.body.contains("X-Part-Index"))
+    }
+
     /// `endpoint(on:)` sends a generated target to another server than its document's (here the loopback
     /// server instead of the document's port 8080), path, method, headers and body kept.
     @Test func endpointOnAnotherServerKeepsTheRequest() async throws {

@@ -66,6 +66,21 @@ public struct OpenAPIMultipartBody: Sendable {
         parts.append(MultipartFormBodyPart(provider: .data(data), name: name, mimeType: "application/json"))
     }
 
+    /// Sets a header field on each part of the field `part` added so far (an Encoding Object's
+    /// `headers`), written as a header parameter's `simple` style; `nil` sets nothing.
+    public mutating func header(
+        _ name: String, _ value: (some OpenAPIParameterValue)?, explode: Bool = false, part: String
+    ) {
+        guard let value else { return }
+        let text = OpenAPIRequestParts.simple(value.openAPIParameterShape, explode: explode)
+        for index in parts.indices where parts[index].name == part {
+            let old = parts[index]
+            parts[index] = MultipartFormBodyPart(
+                provider: old.provider, name: old.name, fileName: old.fileName, mimeType: old.mimeType,
+                headers: old.headers.merging([name: text]) { $1 })
+        }
+    }
+
     /// The form.
     public var form: MultipartFormData { MultipartFormData(parts: parts) }
 }

@@ -113,7 +113,7 @@ public struct OpenAPIRequestParts: Sendable {
     /// Adds a header parameter (style `simple`); `nil` adds nothing.
     public mutating func header(_ name: String, _ value: (some OpenAPIParameterValue)?, explode: Bool = false) {
         guard let value else { return }
-        headers[name] = Self.joined(value.openAPIParameterShape, explode: explode, escape: { $0 })
+        headers[name] = Self.simple(value.openAPIParameterShape, explode: explode)
     }
 
     /// Sets a header field the operation itself needs (`Content-Type`, `Accept`).
@@ -149,6 +149,11 @@ public struct OpenAPIRequestParts: Sendable {
         default:
             return joined(shape, explode: explode, escape: escape)
         }
+    }
+
+    /// A value in the `simple` style, not escaped, as a header field holds it.
+    static func simple(_ shape: OpenAPIParameterShape, explode: Bool) -> String {
+        joined(shape, explode: explode, escape: { $0 })
     }
 
     /// The `simple` style: values joined by commas, an exploded object as `name=value` pairs.

@@ -9,7 +9,8 @@ import Foundation
 /// - `Content-Type: …` when the part has a MIME type: the given one, else, for a part with a file name,
 ///   the type of the file name's extension (for a file part the file's own extension is tried next),
 ///   else `application/octet-stream`. A data part with neither file name nor MIME type has no
-///   `Content-Type` line, which RFC 7578 reads as `text/plain`, as browsers send text fields.
+///   `Content-Type` line, which RFC 7578 reads as `text/plain`, as browsers send text fields;
+/// - the part's own ``MultipartFormBodyPart/headers``, by name.
 ///
 /// In names and file names `"` becomes `%22`, CR `%0D` and LF `%0A`, as browsers do (the WHATWG
 /// `multipart/form-data` encoding), and `\` becomes `%5C` so that a server reading the value as an
@@ -115,9 +116,24 @@ struct MultipartEncoder: Sendable {
         if let contentType = contentType(of: part) {
             head += "Content-Type: \(contentType)\r\n"
         }
+        for (name, value) in part.headers.sorted(by: { $0.key < $1.key }) where Self.isExtraField(name) {
+            let value = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+            head += "\(name): \(value)\r\n"
+        }
         head += "\r\n"
         return Data(head.utf8)
     }
+
+    /// Whether a part's extra header field is written: its name is an HTTP token (RFC 9110), and not
+    /// `Content-Disposition` or `Content-Type`, which the part writes itself.
+    private static func isExtraField(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        guard !name.isEmpty, lowercased != "content-disposition", lowercased != "content-type" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && !separators.contains($0) }
+    }
+
+    /// The visible ASCII characters that are no token characters.
+    private static let separators = Set("\"(),/:;<=>?@[\\]{}".unicodeScalars)
 
     /// `--boundary--` CRLF.
     var closing: Data {

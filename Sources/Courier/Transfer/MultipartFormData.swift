@@ -68,6 +68,11 @@ public struct MultipartFormBodyPart: Sendable, Hashable {
     public let fileName: String?
     /// The part's `Content-Type`, or `nil` to derive it.
     public let mimeType: String?
+    /// More header fields of the part, written after its `Content-Disposition` and `Content-Type` in
+    /// the order of their names (an OpenAPI Encoding Object's `headers`). A field named
+    /// `Content-Disposition` or `Content-Type` is not written (those are the part's own), nor one whose
+    /// name is not an HTTP token; CR and LF are dropped from values.
+    public let headers: [String: String]
 
     /// Creates a part.
     ///
@@ -77,10 +82,26 @@ public struct MultipartFormBodyPart: Sendable, Hashable {
     ///   - fileName: The file name sent with the part. Default: `nil`.
     ///   - mimeType: The part's `Content-Type`. Default: `nil`.
     public init(provider: FormDataProvider, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        self.init(provider: provider, name: name, fileName: fileName, mimeType: mimeType, headers: [:])
+    }
+
+    /// Creates a part with header fields of its own.
+    ///
+    /// - Parameters:
+    ///   - provider: Where the bytes come from.
+    ///   - name: The form field name.
+    ///   - fileName: The file name sent with the part. Default: `nil`.
+    ///   - mimeType: The part's `Content-Type`. Default: `nil`.
+    ///   - headers: More header fields of the part, written after its `Content-Type`.
+    public init(
+        provider: FormDataProvider, name: String, fileName: String? = nil, mimeType: String? = nil,
+        headers: [String: String]
+    ) {
         self.provider = provider
         self.name = name
         self.fileName = fileName
         self.mimeType = mimeType
+        self.headers = headers
     }
 }
 

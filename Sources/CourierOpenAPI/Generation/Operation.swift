@@ -4,7 +4,7 @@ struct Operation {
     struct Parameter {
         /// The name in the request.
         var name: String
-        /// `path`, `query`, `header` or `cookie`.
+        /// `path`, `query`, `header` or `cookie`; `part` for a header field of a multipart body's part.
         var location: String
         /// The associated value's label.
         var label: String
@@ -24,6 +24,8 @@ struct Operation {
         var schema: DocumentNode
         /// The document's example, if any.
         var example: DocumentNode?
+        /// For a part's header field (`location` `part`): the key of the field whose parts carry it.
+        var part: String?
     }
 
     /// A field of a form or multipart body: a property of its object schema, written as the media
@@ -48,6 +50,9 @@ struct Operation {
         /// Whether a multipart part is written in its `style` (OpenAPI 3.1), as the fields a form would
         /// have, each a part of its own, rather than as its media type says.
         var isStyled = false
+        /// A multipart part's header fields (its Encoding Object's `headers`, but `Content-Type`): each
+        /// name, its Header Object and where that is.
+        var headers: [(name: String, node: DocumentNode, pointer: String)] = []
     }
 
     /// The request body.

@@ -137,7 +137,16 @@ extension OperationReader {
         } else {
             readStyle(node, into: &field, ignored: &ignored)
         }
-        if let headers = node["headers"]?.object, headers.count > 0 { ignored.append("headers") }
+        for (name, header) in node["headers"]?.object?.entries ?? [] {
+            let headerPointer = pointer + "/headers/" + JSONPointer.make([name]).dropFirst(2)
+            // OpenAPI: a part's `Content-Type` is its `contentType`; a header of that name SHALL be ignored.
+            if name.lowercased() == "content-type" { continue }
+            if multipart {
+                field.headers.append((name, header, headerPointer))
+            } else {
+                ignored.append("headers (a form's fields have none)")
+            }
+        }
         guard !ignored.isEmpty else { return }
         models.warnings.append(
             GenerationWarning(

@@ -67,6 +67,8 @@ struct OperationReader {
                     ?? item["servers"].map { ($0, itemPointer + "/servers") }
                 let server = ownServers.map { ServerURL.chosen($0.0.array ?? [], at: $0.1) }
                 if let warning = server?.warning { models.warnings.append(warning) }
+                let body = readBody(operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix)
+                parameters += partHeaders(of: body, typePrefix: typePrefix, labels: &labels)
                 operations.append(
                     Operation(
                         id: id, caseName: caseName, tag: tag,
@@ -74,8 +76,7 @@ struct OperationReader {
                         isDeprecated: operation["deprecated"]?.bool == true, method: method, path: path,
                         serverURL: server?.server,
                         parameters: parameters,
-                        body: readBody(
-                            operation["requestBody"], pointer: pointer + "/requestBody", typePrefix: typePrefix),
+                        body: body,
                         replies: readReplies(
                             operation["responses"], pointer: pointer + "/responses", typePrefix: typePrefix,
                             isHead: method.lowercased() == "head"),
@@ -106,6 +107,36 @@ struct OperationReader {
         guard let first = examples?.object?.entries.first?.value else { return nil }
         let example = first["$ref"]?.string.flatMap(models.resolve) ?? first
         return example["value"] ?? example["dataValue"]
+    }
+
+    /// The header fields of a multipart body's parts, as arguments of their own: each labelled by its
+    /// field and its name (`profileImageXRateLimit`), read as a header parameter is, and sent on the
+    /// field's parts.
+    private func partHeaders(
+        of body: Operation.Body?, typePrefix: String, labels: inout NameScope
+    ) -> [Operation.Parameter] {
+        guard let body, body.kind == .multipart else { return [] }
+        var parameters: [Operation.Parameter] = []
+        for field in body.fields {
+            for header in field.headers {
+                guard let (node, pointer) = dereferenced(header.node, pointer: header.pointer),
+                    var object = node.object
+                else { continue }
+                // Named for the reader as `<field> <name>`, which labels and names the types it needs.
+                object.set(.string(field.key + " " + header.name, at: node.location), for: "name")
+                object.set(.string("header", at: node.location), for: "in")
+                guard
+                    var parameter = read(
+                        parameter: .object(object, at: node.location), pointer: pointer, typePrefix: typePrefix,
+                        labels: &labels)
+                else { continue }
+                parameter.name = header.name
+                parameter.location = "part"
+                parameter.part = field.key
+                parameters.append(parameter)
+            }
+        }
+        return parameters
     }
 
     /// A required string for each `{name}` of `path` that no path parameter declares, with a warning: the

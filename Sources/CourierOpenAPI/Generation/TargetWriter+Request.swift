@@ -13,13 +13,14 @@ extension TargetWriter {
                                 (body.kind != .json || body.contentType != "application/json")
                                     && body.kind != .multipart
                             } ?? false
-                        guard !operation.parameters.isEmpty || needsContentType || acceptHeader(operation) != nil else {
+                        let parameters = operation.parameters.filter { $0.location != "part" }
+                        guard !parameters.isEmpty || needsContentType || acceptHeader(operation) != nil else {
                             code.line("return \(start)")
                             return
                         }
                         code.line("var parts = \(start)")
                         let labels = Set(used)
-                        for parameter in operation.parameters {
+                        for parameter in parameters {
                             code.line(parameterStatement(parameter, value: Self.local(parameter.label, among: labels)))
                         }
                         if let body = operation.body, body.kind != .json || body.contentType != "application/json",
@@ -52,7 +53,7 @@ extension TargetWriter {
     }
 
     private func isUsedInParts(_ label: String, _ operation: Operation) -> Bool {
-        if operation.parameters.contains(where: { $0.label == label }) { return true }
+        if operation.parameters.contains(where: { $0.label == label && $0.location != "part" }) { return true }
         if let body = operation.body, body.label == label {
             return !body.isRequired && (body.kind != .json || body.contentType != "application/json")
                 && body.kind != .multipart
@@ -61,11 +62,11 @@ extension TargetWriter {
     }
 
     /// The name of the local that holds the argument labelled `label`: the label itself, but for the
-    /// names of the generated code's own locals (`parts`, `samples`), which the argument's local leaves
-    /// to them (the label stays as the document says).
+    /// names of the generated code's own locals (`parts`, `samples`, `form`), which the argument's local
+    /// leaves to them (the label stays as the document says).
     static func local(_ label: String, among labels: Set<String>) -> String {
         let bare = SwiftNames.bare(label)
-        guard bare == "parts" || bare == "samples" else { return label }
+        guard bare == "parts" || bare == "samples" || bare == "form" else { return label }
         var local = bare + "Value"
         while labels.contains(local) { local += "2" }
         return local
@@ -121,13 +122,20 @@ extension TargetWriter {
                 for operation in withBody {
                     guard let body = operation.body else { continue }
                     let arguments = Self.arguments(of: operation, namespace: namespace)
-                    let names = arguments.map { $0.label == body.label ? "let \(body.label)" : "_" }
+                    let partHeaders = operation.parameters.filter { $0.location == "part" }
+                    let labels = Set(arguments.map(\.label))
+                    let names = arguments.map { argument in
+                        argument.label == body.label
+                            ? "let \(body.label)"
+                            : partHeaders.contains { $0.label == argument.label }
+                                ? "let \(Self.local(argument.label, among: labels))" : "_"
+                    }
                     code.line("case .\(operation.caseName)(\(names.joined(separator: ", "))):")
                     code.block("do {") { code in
                         if !body.isRequired {
                             code.line("guard let \(body.label) else { return .requestPlain }")
                         }
-                        bodyStatements(body, into: &code)
+                        bodyStatements(body, partHeaders: partHeaders, labels: labels, into: &code)
                     }
                 }
                 if withBody.count < operations.count { code.line("default: return .requestPlain") }
@@ -135,7 +143,9 @@ extension TargetWriter {
         }
     }
 
-    private func bodyStatements(_ body: Operation.Body, into code: inout CodeWriter) {
+    private func bodyStatements(
+        _ body: Operation.Body, partHeaders: [Operation.Parameter], labels: Set<String>, into code: inout CodeWriter
+    ) {
         let value = body.label
         switch body.kind {
         case .json:
@@ -171,11 +181,18 @@ extension TargetWriter {
                     code.line(
                         "form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name), style: .\(field.style), explode: \(field.explode))"
                     )
-                    continue
+                } else {
+                    let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
+                    let mimeType = field.contentType.map { ", mimeType: \(SwiftNames.literal($0))" } ?? ""
+                    code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(mimeType))")
                 }
-                let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
-                let mimeType = field.contentType.map { ", mimeType: \(SwiftNames.literal($0))" } ?? ""
-                code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(mimeType))")
+                // On the parts named as the field (a styled field's others, `meta[size]`, are not its own).
+                for header in partHeaders where header.part == field.key {
+                    let explode = header.explode ? ", explode: true" : ""
+                    code.line(
+                        "form.header(\(SwiftNames.literal(header.name)), \(Self.local(header.label, among: labels))"
+                            + "\(explode), part: \(SwiftNames.literal(field.key)))")
+                }
             }
             code.line("return .uploadMultipart(form.form)")
         }

@@ -148,7 +148,9 @@ extension GeneratorTests {
         #expect(target.lowerBound < unauthorized.lowerBound)
     }
 
-    /// A part's media type is applied; its headers are not, and a warning names them.
+    /// A part's media type and its header fields are applied: each header field is an argument of its
+    /// own, labelled by its field and its name, set on the field's part; a `Content-Type` among them is
+    /// ignored, as OpenAPI says. A form field's headers (a form has none) are warned about.
     @Test func perFieldEncodingOfAMultipartBodyIsAppliedOrWarnedAbout() throws {
         let document = #"""
             {
@@ -160,7 +162,14 @@ extension GeneratorTests {
                     "file": {"type": "string", "format": "binary"}, "note": {"type": "string"}}},
                   "encoding": {
                     "file": {"contentType": "image/*, image/png"},
-                    "note": {"headers": {"X-Note": {"schema": {"type": "string"}}}}}}}},
+                    "note": {"headers": {"X-Note": {"required": true, "schema": {"type": "string"}},
+                      "Content-Type": {"schema": {"type": "string"}}}}}}}},
+                "responses": {"204": {"description": "stored"}}}},
+                "/forms": {"post": {
+                "operationId": "post form",
+                "requestBody": {"content": {"application/x-www-form-urlencoded": {
+                  "schema": {"type": "object", "properties": {"note": {"type": "string"}}},
+                  "encoding": {"note": {"headers": {"X-Note": {"schema": {"type": "string"}}}}}}}},
                 "responses": {"204": {"description": "stored"}}}}},
               "components": {"schemas": {"OpenAPIValue": {"type": "object", "properties": {"a": {"type": "string"}}}}}
             }
@@ -168,8 +177,13 @@ extension GeneratorTests {
         let (text, warnings) = try generate(document)
         #expect(text.contains(#"form.file("file", body.file, mimeType: "image/png")"#))
         #expect(text.contains(#"form.field("note", body.note)"#))
-        let encoding = "#/paths/~1avatars/post/requestBody/content/multipart~1form-data/encoding"
-        #expect(warnings.map(\.pointer).filter { $0.hasPrefix(encoding) } == [encoding + "/note"])
+        #expect(text.contains("case upload(noteXNote: Swift.String, body: Pets.UploadRequest? = nil)"))
+        #expect(text.contains(#"form.header("X-Note", noteXNote, part: "note")"#))
+        #expect(!text.contains(#"form.header("Content-Type""#))
+        #expect(
+            warnings.map(\.pointer).filter { $0.contains("/encoding") } == [
+                "#/paths/~1forms/post/requestBody/content/application~1x-www-form-urlencoded/encoding/note"
+            ])
         // A schema named like one of Courier's types does not hide it.
         #expect(!text.contains("public struct OpenAPIValue:"))
         #expect(text.contains("public struct OpenAPIValue2:"))

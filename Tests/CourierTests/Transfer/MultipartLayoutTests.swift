@@ -38,6 +38,23 @@ import Testing
                 + "--XyZ--\r\n")
     }
 
+    /// A part's own header fields follow its `Content-Disposition` and `Content-Type`, by name; one that
+    /// would replace those, or whose name is no token, is not written, and CR and LF are dropped from
+    /// values, so that no field or part can be slipped in.
+    @Test func aPartsOwnHeaderFieldsFollowItsType() throws {
+        let headers = [
+            "X-Part-Index": "2", "X-Checksum": "sha-256=abc\r\nX-Evil: 1", "content-type": "text/html",
+            "Content-Disposition": "attachment", "Bad Name": "x", "X:Colon": "y", "": "z",
+        ]
+        let body = try encoded([
+            MultipartFormBodyPart(provider: .data(Data("hi".utf8)), name: "f", mimeType: "text/plain", headers: headers)
+        ])
+        #expect(
+            body
+                == "--XyZ\r\nContent-Disposition: form-data; name=\"f\"\r\nContent-Type: text/plain\r\n"
+                + "X-Checksum: sha-256=abcX-Evil: 1\r\nX-Part-Index: 2\r\n\r\nhi\r\n--XyZ--\r\n")
+    }
+
     @Test func emptyFormIsOnlyTheClosingDelimiter() throws {
         #expect(try encoded([]) == "--XyZ--\r\n")
     }
