@@ -777,6 +777,13 @@ def string_for_pattern(pattern: str, min_length: int = 0) -> Optional[str]:
     return made
 
 
+def required_names(schema: dict) -> List[str]:
+    """The property names an object schema's `required` lists: none when it is no list (the `required:
+    true` of a parameter written into a schema, as Alchemy's documents have)."""
+    required = schema.get("required")
+    return [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
+
+
 def deep_object_loads(explode: bool, name: str, schema_type: str, location: Any) -> Any:
     """A `deepObject` parameter (or form field) read from `location` (a multi-dict of names to texts).
 
@@ -888,7 +895,7 @@ class SchemaSampler:
             return schema, refs
         merged = {k: v for k, v in schema.items() if k != "allOf"}
         properties = dict(merged.get("properties") or {})
-        required = list(merged.get("required") or [])
+        required = required_names(merged)
         for member in schema["allOf"]:
             member, member_refs, _ = self._deref(member, refs)
             if member is OMIT:
@@ -901,7 +908,7 @@ class SchemaSampler:
                 return OMIT, refs
             for name, prop in (member.get("properties") or {}).items():
                 properties.setdefault(name, prop)
-            for name in member.get("required") or []:
+            for name in required_names(member):
                 if name not in required:
                     required.append(name)
             for key, value in member.items():
@@ -1030,7 +1037,7 @@ class SchemaSampler:
 
     def _object(self, schema: dict, depth: int, refs: tuple, via: Optional[str]) -> Any:
         result: Dict[str, Any] = {}
-        required = set(schema.get("required") or [])
+        required = set(required_names(schema))
         shallow = depth >= self.OPTIONAL_DEPTH or self.made > self.BUDGET
         for name, prop in (schema.get("properties") or {}).items():
             if name not in required and shallow:
@@ -1072,7 +1079,7 @@ class SchemaSampler:
             return None
         if isinstance(schema, dict) and depth < 4 and kind in (None, "object"):
             members = {}
-            for name in schema.get("required") or []:
+            for name in required_names(schema):
                 prop, _, _ = self._deref((schema.get("properties") or {}).get(name), ())
                 members[name] = self._stub(prop, depth + 1) if isinstance(prop, dict) else ""
             return members
@@ -1563,7 +1570,7 @@ def without_least_items(schema: dict) -> dict:
     properties = schema.get("properties")
     if not isinstance(properties, dict):
         return schema
-    required = set(schema.get("required") or [])
+    required = set(required_names(schema))
     changed = {}
     for key, value in properties.items():
         if key in required or not isinstance(value, dict) or "minItems" not in value:

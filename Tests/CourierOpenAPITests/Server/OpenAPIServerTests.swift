@@ -394,4 +394,27 @@ struct OpenAPIServerTests {
         #expect(scaler?["scaler_type"] is String, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(scaler?["id"] is String)
     }
+
+    /// Alchemy's documents keep parameters among their schemas and refer to them as properties' schemas.
+    @Test("an answer is made from a schema whose `required` is a boolean, as a parameter's is")
+    func aBooleanRequiredIsNoList() async throws {
+        let document = ##"""
+            {"openapi": "3.1.0", "info": {"title": "NFTs", "version": "1"}, "paths": {
+              "/nfts": {"get": {"operationId": "listNFTs", "responses": {"200": {"description": "the NFTs",
+                "content": {"application/json": {"schema": {"type": "array",
+                  "items": {"$ref": "#/components/schemas/NFT"}}}}}}}}},
+             "components": {"schemas": {"NFT": {"type": "object", "required": ["name"], "properties": {
+               "name": {"type": "string"}, "taker": {"$ref": "#/components/schemas/taker"}}},
+               "taker": {"name": "taker", "in": "query", "required": true, "schema": {"type": "string"}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let answer = try await Self.send("GET", "/nfts", to: server)
+        Self.expectPassed(answer, status: 200, operation: "listNFTs", log: server.log)
+        let first = (answer.json as? [Any])?.first as? [String: Any]
+        #expect(first?["name"] is String, "\(String(decoding: answer.body, as: UTF8.self))\nlog:\n\(server.log)")
+    }
 }
