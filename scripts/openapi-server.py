@@ -47,6 +47,8 @@ import time
 import traceback
 import urllib.parse
 import warnings
+from collections.abc import Mapping
+from functools import partial
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 # jsonschema checks the `iri` formats with rfc3987-syntax when that is installed (bravado-core asks
@@ -782,6 +784,24 @@ def required_names(schema: dict) -> List[str]:
     true` of a parameter written into a schema, as Alchemy's documents have)."""
     required = schema.get("required")
     return [name for name in required if isinstance(name, str)] if isinstance(required, list) else []
+
+
+def exploded_form_object_loads(
+    explode: bool, name: str, schema_type: str, location: Any, members: Optional[set], read: Any
+) -> Any:
+    """An exploded `form` object read from `location`: its members are query parameters of their own
+    (`R=100&G=200&B=150`), those the schema names (any, for an object that names none). A parameter
+    under the object's own name is read as `read` reads it. Raises KeyError when no member is there."""
+    if name in location:
+        return read(explode, name, schema_type, location)
+    pairs = location.items(multi=True) if hasattr(location, "getlist") else location.items()
+    value: Dict[str, Any] = {}
+    for key, text in pairs:
+        if members is None or key in members:
+            value.setdefault(key, text)
+    if not value:
+        raise KeyError(name)
+    return value
 
 
 def deep_object_loads(explode: bool, name: str, schema_type: str, location: Any) -> Any:
@@ -1549,6 +1569,43 @@ def text_scalars_view(view: dict) -> dict:
     return view
 
 
+def python_pattern(pattern: str) -> Optional[str]:
+    """`pattern`, an ECMA-262 regular expression as JSON Schema's are, in a form Python's `re` reads:
+    itself where `re` reads it; a named group `(?<name>…)` as `(?P<name>…)`; a `-` after a class escape
+    in brackets, which ECMA-262 reads as itself (Webex's `[\\w\\d-_]`), escaped. `None` where `re`
+    reads it still not (`\\p{L}`)."""
+    named = re.sub(r"\(\?<(?![=!])", "(?P<", pattern)
+    for candidate in (pattern, re.sub(r"\\([dDwWsS])-", r"\\\1\\-", named)):
+        try:
+            re.compile(candidate)
+            return candidate
+        except (re.error, RecursionError, OverflowError):
+            continue
+    return None
+
+
+def python_patterns_view(view: Any) -> Any:
+    """The view with each schema's `pattern` as ``python_pattern`` writes it, or without it where Python
+    cannot read it: openapi-core's checks use `re`, and a pattern it cannot read failed the whole request
+    (`bad character range`), every other check with it."""
+    stack = [view]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            pattern = node.get("pattern")
+            if isinstance(pattern, str):
+                readable = python_pattern(pattern)
+                if readable is None:
+                    log(f"pattern {shorten(pattern, 120)} is not checked: Python's re cannot read it")
+                    del node["pattern"]
+                elif readable != pattern:
+                    node["pattern"] = readable
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return view
+
+
 def core_path_key(template: str) -> str:
     """A path's key as openapi-core's document paths can reach it: `#`, which they take for a separator
     and some documents add to tell apart operations of one path (Mistral's `…/{connector_id}#id`), as
@@ -1713,7 +1770,9 @@ class OpenAPI3Backend(Backend):
                     lift_form_fields(
                         text_scalars_view(
                             without_ignored_headers(
-                                single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+                                python_patterns_view(
+                                    single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+                                )
                             )
                         )
                     )
@@ -1817,7 +1876,28 @@ class OpenAPI3Backend(Backend):
             extra_media_type_deserializers=MediaTypeReaders(),
         )
         request_validator_type = getattr(request_validators, f"{prefix}RequestValidator")
-        styles = StyleDeserializersFactory(
+        class Styles(StyleDeserializersFactory):
+            """Reads an exploded `form` object as OpenAPI writes it, a query parameter per member
+            (`R=100&G=200`); openapi-core looks for one parameter under the object's name."""
+
+            def create(self, spec: Any, schema: Any, style: str, explode: bool, name: str) -> Any:
+                deserializer = super().create(spec, schema, style, explode, name)
+                if style != "form" or not explode or deserializer.deserializer_callable is None:
+                    return deserializer
+                with schema.open() as contents:
+                    node = dict(contents) if isinstance(contents, Mapping) else {}
+                properties = node.get("properties")
+                if node.get("type") != "object" and not isinstance(properties, Mapping):
+                    return deserializer
+                deserializer.schema_type = "object"
+                deserializer.deserializer_callable = partial(
+                    exploded_form_object_loads,
+                    members=set(properties) if isinstance(properties, Mapping) and properties else None,
+                    read=deserializer.deserializer_callable,
+                )
+                return deserializer
+
+        styles = Styles(
             request_validator_type.schema_casters_factory,
             style_deserializers={**style_deserializers, "deepObject": deep_object_loads},
         )

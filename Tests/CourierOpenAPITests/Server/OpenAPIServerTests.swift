@@ -417,4 +417,71 @@ struct OpenAPIServerTests {
         let first = (answer.json as? [Any])?.first as? [String: Any]
         #expect(first?["name"] is String, "\(String(decoding: answer.body, as: UTF8.self))\nlog:\n\(server.log)")
     }
+
+    /// An exploded `form` object (the default for one in the query) is a query parameter per member, as
+    /// OpenAPI writes it; openapi-core looks for one parameter under the object's name (Plex's `prefs`,
+    /// Webex's `payloadDTO`), and refused every such request as missing it.
+    @Test("an exploded form object in the query is read from a parameter per member")
+    func anExplodedFormObjectIsAParameterPerMember() async throws {
+        let document = ##"""
+            {"openapi": "3.0.3", "info": {"title": "Skills", "version": "1"}, "paths": {
+              "/skills": {"post": {"operationId": "createSkill", "parameters": [
+                {"name": "skill", "in": "query", "required": true, "schema": {"type": "object",
+                  "required": ["name"], "properties": {"name": {"type": "string"}, "level": {"type": "integer"},
+                    "active": {"type": "boolean"}}}},
+                {"name": "dryRun", "in": "query", "schema": {"type": "boolean"}}],
+                "responses": {"204": {"description": "created"}}}},
+              "/prefs": {"put": {"operationId": "setPrefs", "parameters": [
+                {"name": "prefs", "in": "query", "required": true, "schema": {"type": "object"}}],
+                "responses": {"204": {"description": "set"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        for path in ["/skills?name=German&level=3&active=true&dryRun=false", "/skills?name=German"] {
+            let created = try await Self.send("POST", path, to: server)
+            #expect(created.status == 204, "\(path): \(String(decoding: created.body, as: UTF8.self))")
+            #expect(created.validation == "passed")
+        }
+        let set = try await Self.send("PUT", "/prefs?FriendlyName=Server&sendCrashReports=1", to: server)
+        #expect(set.status == 204, "\(String(decoding: set.body, as: UTF8.self))\nlog:\n\(server.log)")
+        let wrongType = try await Self.send("POST", "/skills?name=German&level=high", to: server)
+        Self.expectFailed(wrongType, operation: "createSkill", mentioning: "skill")
+        let missing = try await Self.send("POST", "/skills?dryRun=true", to: server)
+        Self.expectFailed(missing, operation: "createSkill", mentioning: "skill")
+        let noName = try await Self.send("POST", "/skills?level=3", to: server)
+        Self.expectFailed(noName, operation: "createSkill", mentioning: "name")
+    }
+
+    /// JSON Schema's patterns are ECMA-262's; openapi-core checks them with Python's `re`, which reads
+    /// some of them otherwise or not at all: such a pattern failed the whole request (Webex's
+    /// `[\w\d-_]`, a range in Python).
+    @Test("patterns Python reads otherwise are checked as ECMA-262 reads them, or not at all")
+    func ecmaPatternsAreReadAsECMAReadsThem() async throws {
+        let document = ##"""
+            {"openapi": "3.0.3", "info": {"title": "Sites", "version": "1"}, "paths": {
+              "/sites": {"post": {"operationId": "createSite", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "object", "properties": {
+                  "name": {"type": "string", "pattern": "^[\\w\\d-_]+$"},
+                  "year": {"type": "string", "pattern": "^(?<year>\\d{4})$"},
+                  "label": {"type": "string", "pattern": "^\\p{L}+$"}}}}}},
+                "responses": {"204": {"description": "created"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let json = ["Content-Type": "application/json"]
+
+        let site = #"{"name": "main-site_1", "year": "2024", "label": "Zürich"}"#
+        let created = try await Self.send("POST", "/sites", to: server, headers: json, body: site)
+        #expect(created.status == 204, "\(String(decoding: created.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(created.validation == "passed")
+        let badName = try await Self.send("POST", "/sites", to: server, headers: json, body: #"{"name": "main site"}"#)
+        Self.expectFailed(badName, operation: "createSite", mentioning: "main site")
+        let badYear = try await Self.send("POST", "/sites", to: server, headers: json, body: #"{"year": "24"}"#)
+        Self.expectFailed(badYear, operation: "createSite", mentioning: "24")
+    }
 }
