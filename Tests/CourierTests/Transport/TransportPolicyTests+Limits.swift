@@ -61,15 +61,25 @@ extension TransportPolicyTests {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let transport = try folder.transport(kind, policy: TransportPolicy(maximumDownloadSize: 1 << 20))
+        // A size no other test downloads, to tell a file left by this download from another test's.
+        let size = 3_000_017
         let error = await #expect(throws: ResponseSizeLimitExceeded.self) {
             try await transport.send(
-                TransportRequest(urlRequest: try Self.request(server, "bytes/3000000"), destination: .temporaryFile)
+                TransportRequest(urlRequest: try Self.request(server, "bytes/\(size)"), destination: .temporaryFile)
             )
         }
         #expect(error == ResponseSizeLimitExceeded(limit: 1 << 20, isDownload: true))
         #expect(error?.errorDescription?.contains("maximumDownloadSize") == true)
         #expect(await leftoverTasks(of: transport, server: server) == 0)
         #expect(folder.leftovers.isEmpty)
+        // Nor in the system's temporary folder, where URLSession on Linux writes a download first.
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        let left = names.filter { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: temporary.appendingPathComponent(name).path)
+            return (attributes?[.size] as? NSNumber)?.intValue == size
+        }
+        #expect(left.isEmpty)
     }
 
     // MARK: Timeouts

@@ -88,11 +88,17 @@ extension SessionTask {
         let wanted = state.withLock {
             $0.failure == nil && !$0.isCancelled && $0.nextHop == nil && $0.handedBack == nil
         }
-        guard let downloadURL, wanted else { return }
+        // A file not taken is removed: FoundationNetworking leaves it in the temporary folder (a
+        // download over its size limit left its 3 MB there), where Apple's URLSession removes it.
+        guard let downloadURL, wanted else {
+            try? FileManager.default.removeItem(at: location)
+            return
+        }
         do {
             try FileManager.default.moveItem(at: location, to: downloadURL)
             state.withLock { $0.fileURL = downloadURL }
         } catch {
+            try? FileManager.default.removeItem(at: location)
             state.withLock { $0.fileError = error }
         }
     }
