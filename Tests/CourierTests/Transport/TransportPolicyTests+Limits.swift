@@ -76,8 +76,8 @@ extension TransportPolicyTests {
         let temporary = FileManager.default.temporaryDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         let left = names.filter { name in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: temporary.appendingPathComponent(name).path)
-            return (attributes?[.size] as? NSNumber)?.intValue == size
+            let path = temporary.appendingPathComponent(name).path
+            return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == size
         }
         #expect(left.isEmpty)
     }
