@@ -1647,7 +1647,8 @@ def shared_marks_view(document: dict) -> dict:
     `required` list it checks, so `allOf: [Base (id: readOnly), {required: [id]}]` (PagerDuty's
     references) refused every request, with `id` (it is read-only) and without (it is required). A
     part that is a `$ref` is replaced by a marked copy, so that the schema it names keeps its own
-    marks where it is used alone."""
+    marks where it is used alone. A required property that is a `$ref` to a marked schema carries the
+    mark beside the reference, where openapi-core reads it."""
     view = json.loads(json.dumps(document))
 
     def target(node: Any) -> Any:
@@ -1709,6 +1710,21 @@ def shared_marks_view(document: dict) -> dict:
             changed = True
         return changed
 
+    def mark_references(holder: dict) -> None:
+        # Marks each required property of `holder` that is a `$ref` to a marked schema: openapi-core reads
+        # the mark beside the reference only (Okta's and Apideck's read-only ids were required in requests).
+        properties = holder.get("properties")
+        if not isinstance(properties, dict) or not isinstance(holder.get("required"), list):
+            return
+        for name in holder["required"]:
+            prop = properties.get(name) if isinstance(name, str) else None
+            if not isinstance(prop, dict) or "$ref" not in prop:
+                continue
+            resolved = target(prop)
+            marks = [k for k in ACCESS_MARKS if isinstance(resolved, dict) and resolved.get(k) is True]
+            if marks:
+                properties[name] = {"allOf": [prop], **{keyword: True for keyword in marks}}
+
     # A copied part may hold an allOf of its own: passes until nothing changes.
     for _ in range(8):
         changed = False
@@ -1716,6 +1732,7 @@ def shared_marks_view(document: dict) -> dict:
         while stack:
             node = stack.pop()
             if isinstance(node, dict):
+                mark_references(node)
                 if isinstance(node.get("allOf"), list) and mark_parts(node):
                     changed = True
                 stack.extend(node.values())

@@ -484,4 +484,35 @@ struct OpenAPIServerTests {
         let badYear = try await Self.send("POST", "/sites", to: server, headers: json, body: #"{"year": "24"}"#)
         Self.expectFailed(badYear, operation: "createSite", mentioning: "24")
     }
+
+    /// OpenAPI 3.0 requires a required `readOnly` property in answers only, and the mark of the schema a
+    /// property refers to is the property's; openapi-core reads it beside the reference only, and
+    /// required Okta's and Apideck's read-only ids in requests.
+    @Test("a required property read-only through its $ref is not required in requests (3.0)")
+    func aRequiredPropertyReadOnlyThroughItsReferenceIsNotRequiredInRequests() async throws {
+        let document = ##"""
+            {"openapi": "3.0.3", "info": {"title": "Users", "version": "1"}, "paths": {
+              "/users": {"post": {"operationId": "createUser", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/User"}}}},
+                "responses": {"204": {"description": "created"}}}}},
+             "components": {"schemas": {
+              "User": {"type": "object", "required": ["id", "name"], "properties": {
+                "id": {"$ref": "#/components/schemas/Id"}, "name": {"type": "string"}}},
+              "Id": {"type": "string", "readOnly": true}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let json = ["Content-Type": "application/json"]
+
+        let created = try await Self.send("POST", "/users", to: server, headers: json, body: #"{"name": "Ada"}"#)
+        #expect(created.status == 204, "\(String(decoding: created.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(created.validation == "passed")
+        let ada = #"{"id": "u1", "name": "Ada"}"#
+        let withID = try await Self.send("POST", "/users", to: server, headers: json, body: ada)
+        Self.expectFailed(withID, operation: "createUser", mentioning: "read-only")
+        let noName = try await Self.send("POST", "/users", to: server, headers: json, body: #"{}"#)
+        Self.expectFailed(noName, operation: "createUser", mentioning: "name")
+    }
 }
