@@ -906,24 +906,27 @@ class SchemaSampler:
 
     def _merge_all_of(self, schema: dict, refs: tuple) -> Tuple[Any, tuple]:
         """`schema` with its `allOf` members folded in: properties and `required` united, the other
-        keywords taken from the first that has them; OMIT when a member is cut off by a cycle.
+        keywords taken from the first that has them; OMIT when a member is cut off by a cycle. Also the
+        refs with the members' added: the way to the merged schema's `oneOf`/`anyOf` choices, which are
+        made at the same depth, so that a cycle through members and choices ends.
 
-        The refs of the members are not added to the way down: a mixin that every level of a value
-        takes in (Qovery's `Base`, in an application, its autoscaling policy and each of its scalers) is
-        no cycle. A cycle through a member still ends, at the schema that took the member in."""
+        The members' refs are not on the way down to the merged schema's properties: a mixin that every
+        level of a value takes in (Qovery's `Base`, in an application, its autoscaling policy and each
+        of its scalers) is no cycle."""
         if not isinstance(schema.get("allOf"), list):
             return schema, refs
         merged = {k: v for k, v in schema.items() if k != "allOf"}
         properties = dict(merged.get("properties") or {})
         required = required_names(merged)
+        chain = refs
         for member in schema["allOf"]:
-            member, member_refs, _ = self._deref(member, refs)
+            member, member_refs, _ = self._deref(member, chain)
             if member is OMIT:
                 # A member cut off by a cycle: the rest alone would be a value the whole rejects.
                 return OMIT, refs
             if not isinstance(member, dict):
                 continue
-            member, member_refs = self._merge_all_of(member, member_refs)
+            member, chain = self._merge_all_of(member, member_refs)
             if member is OMIT:
                 return OMIT, refs
             for name, prop in (member.get("properties") or {}).items():
@@ -938,7 +941,7 @@ class SchemaSampler:
             merged["properties"] = properties
         if required:
             merged["required"] = required
-        return merged, refs
+        return merged, chain
 
     # -- values
 
@@ -958,7 +961,7 @@ class SchemaSampler:
         for candidate in self._examples(schema):
             if self.is_valid(original, candidate):
                 return copy.deepcopy(candidate)
-        schema, refs = self._merge_all_of(schema, refs)
+        schema, chain = self._merge_all_of(schema, refs)
         if schema is OMIT:
             return OMIT
         if "const" in schema:
@@ -969,7 +972,7 @@ class SchemaSampler:
             return copy.deepcopy(present[0] if present else enum[0])
         for keyword in ("oneOf", "anyOf"):
             if isinstance(schema.get(keyword), list) and schema[keyword]:
-                return self._branch(original, schema, keyword, depth, refs)
+                return self._branch(original, schema, keyword, depth, chain)
         kind = self._type(schema)
         if kind == "object":
             return self._object(schema, depth, refs, via)
