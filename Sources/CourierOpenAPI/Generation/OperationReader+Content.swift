@@ -417,9 +417,12 @@ extension OperationReader {
         models.type(of: data.schema, suggestedName: typePrefix + "Event", pointer: data.pointer).0
     }
 
-    /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`.
+    /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`,
+    /// and for `application/json, okta-version=1.0.0`, a parameter written after a comma (Okta's keys).
     static func bareMediaType(_ mediaType: String) -> String {
-        mediaType.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        mediaType.lowercased().split(whereSeparator: { $0 == ";" || $0 == "," }).first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        } ?? ""
     }
 
     static func rank(_ kind: Operation.Body.Kind) -> Int {

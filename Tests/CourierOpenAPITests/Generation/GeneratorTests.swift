@@ -965,6 +965,23 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"\"")"#))
     }
 
+    /// A media type whose parameter follows a comma (Okta's `application/json, okta-version=1.0.0`) is
+    /// still JSON: the body is encoded as JSON and sent under the document's type, the answer decoded.
+    @Test func aMediaTypeWithAParameterAfterACommaIsStillJSON() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/enrollments": {"post": {"operationId": "enroll", "requestBody": {"required": true, "content": {
+                "application/json, okta-version=1.0.0": {"schema": {"$ref": "#/components/schemas/Enrollment"}}}},
+                "responses": {"200": {"description": "enrolled", "content": {
+                  "application/json, okta-version=1.0.0": {"schema": {"$ref": "#/components/schemas/Enrollment"}}}}}}}},
+             "components": {"schemas": {"Enrollment": {"type": "object", "properties": {"key": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains("return .requestCustomJSONEncodable(body, encoder: Courier.OpenAPICoding.encoder())"))
+        #expect(text.contains(#"parts.header("Content-Type", "application/json, okta-version=1.0.0")"#))
+        #expect(text.contains("-> Pets.Enrollment {"))
+    }
+
     /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
     /// (`oneOf: [LogMode]`, `default: Human`, where LogMode lists `human`) is sampled from the choice.
     @Test func aUnionsDefaultMustFitAChoice() throws {
