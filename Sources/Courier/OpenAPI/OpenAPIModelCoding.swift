@@ -11,6 +11,14 @@ extension KeyedDecodingContainer where K == OpenAPICodingKey {
         try decode(Value.self, forKey: OpenAPICodingKey(key))
     }
 
+    /// The value of the member `key`, or `fallback` when it is missing or `null`: a required property's
+    /// decoding where the document gives it a default or one value only (a discriminator the generator
+    /// adds). A value of another type still throws.
+    @inlinable
+    public func value<Value: Decodable>(_ key: String, otherwise fallback: @autoclosure () -> Value) throws -> Value {
+        try decodeIfPresent(Value.self, forKey: OpenAPICodingKey(key)) ?? fallback()
+    }
+
     /// The value of the member `key`, or `nil` when it is missing or `null`: an optional property's
     /// decoding. A value of another type still throws.
     @inlinable

@@ -129,7 +129,10 @@ final class ModelBuilder {
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let only = choices.first(where: { $0.schemaTypes != ["null"] })
         {
-            return type(of: only, suggestedName: suggestedName, pointer: pointer + "/oneOf/0").0
+            return type(
+                of: withDiscriminator(of: schema, added: only) ?? only, suggestedName: suggestedName,
+                pointer: pointer + "/oneOf/0"
+            ).0
         }
         if let constant = schema["const"] {
             switch constant.value {
@@ -323,6 +326,35 @@ final class ModelBuilder {
         }
         unionPointers[name] = pointer
         add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
+    }
+
+    /// The only choice of a union whose discriminator the choice does not declare (Okta's gateway setup
+    /// token `details`: `oneOf: [gateway-agent]`, `propertyName: Type`, which the choice has not), with
+    /// the discriminator as a required member of the one value the mapping gives it, so that it is sent
+    /// (the server picks the choice by it) and an answer without it reads as that value. `nil` where the
+    /// mapping does not name one value for the choice.
+    private func withDiscriminator(of schema: DocumentNode, added choice: DocumentNode) -> DocumentNode? {
+        guard let key = schema["discriminator"]?["propertyName"]?.string, let reference = choice["$ref"]?.string
+        else { return nil }
+        let values = (schema["discriminator"]?["mapping"]?.object?.entries ?? []).filter {
+            $0.value.string == reference
+        }
+        guard values.count == 1, let value = values.first?.key else { return nil }
+        let properties = ObjectProperties(of: choice, models: self)
+        guard !properties.list.isEmpty, properties[key] == nil else { return nil }
+        let at = schema.location
+        var member = DocumentObject()
+        member.set(.string("string", at: at), for: "type")
+        member.set(.array([.string(value, at: at)], at: at), for: "enum")
+        var named = DocumentObject()
+        named.set(.object(member, at: at), for: key)
+        var part = DocumentObject()
+        part.set(.string("object", at: at), for: "type")
+        part.set(.array([.string(key, at: at)], at: at), for: "required")
+        part.set(.object(named, at: at), for: "properties")
+        var whole = DocumentObject()
+        whole.set(.array([choice, .object(part, at: at)], at: at), for: "allOf")
+        return .object(whole, at: at)
     }
 
     /// The one value a property can have (a `const`, or an `enum` of one value, as documents write a

@@ -114,7 +114,11 @@ struct ModelWriter {
             }
             for property in object.properties {
                 let method = property.isOptional ? "valueIfPresent" : "value"
-                let value = "try container.\(method)(\(SwiftNames.literal(property.key)))"
+                // A required member with a default (or one value only) missing from an answer is that value.
+                let fallback = property.isOptional ? nil : property.defaultValue
+                let value =
+                    "try container.\(method)(\(SwiftNames.literal(property.key))"
+                    + (fallback.map { ", otherwise: \($0))" } ?? ")")
                 if isBoxed(property, in: object) {
                     code.line("self.\(storage(property)) = \(box(property))(\(value))")
                 } else {

@@ -982,6 +982,35 @@ struct GeneratorTests {
         #expect(text.contains("-> Pets.Enrollment {"))
     }
 
+    /// A union of one choice whose discriminator the choice does not declare (Okta's gateway setup token
+    /// `details`) is the choice with the discriminator as a member of the value the mapping gives it: sent
+    /// by default, so that the server can pick the choice, and read as that value when an answer leaves it
+    /// out. A mapping that names no value for the choice adds nothing.
+    @Test func theOnlyChoiceOfADiscriminatedUnionSendsTheDiscriminator() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/tokens": {"post": {"operationId": "createToken", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Token"}}}},
+                "responses": {"204": {"description": "created"}}}}},
+             "components": {"schemas": {
+              "Token": {"type": "object", "required": ["details"], "properties": {
+                "details": {"type": "object", "oneOf": [{"$ref": "#/components/schemas/gateway-agent"}],
+                  "discriminator": {"propertyName": "Type",
+                    "mapping": {"gateway-agent": "#/components/schemas/gateway-agent"}}},
+                "other": {"type": "object", "oneOf": [{"$ref": "#/components/schemas/gateway-agent"}],
+                  "discriminator": {"propertyName": "Kind"}}}},
+              "gateway-agent": {"type": "object", "properties": {"labels": {"type": "object",
+                "additionalProperties": {"type": "string"}}}}}}}
+            """#)
+        #expect(text.contains("public var details: Pets.TokenDetails"))
+        #expect(text.contains(#"type: Pets.TokenDetailsType = .init(rawValue: "gateway-agent")"#))
+        #expect(text.contains(#"self.type = try container.value("Type", otherwise: .init(rawValue: "gateway-agent"))"#))
+        #expect(text.contains(#"try container.write(self.type, at: "Type")"#))
+        #expect(text.contains("public var other: Pets.GatewayAgent?"))
+        #expect(text.contains(#"{\"details\":{\"Type\":\"gateway-agent\"}}"#))
+    }
+
     /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
     /// (`oneOf: [LogMode]`, `default: Human`, where LogMode lists `human`) is sampled from the choice.
     @Test func aUnionsDefaultMustFitAChoice() throws {

@@ -47,6 +47,23 @@ struct OpenAPIModelCodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(File.self, from: Data(#"{"data": 1}"#.utf8)) }
     }
 
+    /// A required member with a fallback reads as the fallback when it is missing or `null`, and as its
+    /// value when it is there; a value of another type still throws.
+    @Test func aMissingMemberWithAFallbackIsTheFallback() throws {
+        struct Kind: Decodable {
+            var type: String
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: OpenAPICodingKey.self)
+                type = try container.value("type", otherwise: "card")
+            }
+        }
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Kind.self, from: Data(#"{}"#.utf8)).type == "card")
+        #expect(try decoder.decode(Kind.self, from: Data(#"{"type": null}"#.utf8)).type == "card")
+        #expect(try decoder.decode(Kind.self, from: Data(#"{"type": "bank"}"#.utf8)).type == "bank")
+        #expect(throws: DecodingError.self) { try decoder.decode(Kind.self, from: Data(#"{"type": 1}"#.utf8)) }
+    }
+
     @Test func membersAreReadByTheirKeys() throws {
         #expect(try decode(#"{"user_id": 7, "nickname": "ada"}"#) == Member(userID: 7, nickname: "ada"))
         #expect(try decode(#"{"user_id": 7, "nickname": null}"#) == Member(userID: 7))
