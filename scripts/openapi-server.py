@@ -1552,6 +1552,29 @@ def without_ignored_headers(view: dict) -> dict:
     return view
 
 
+def unmarked_parameters_view(view: dict) -> dict:
+    """The view with each parameter's schema without `readOnly` and `writeOnly`, which OpenAPI gives
+    meaning in an object's properties only: openapi-core checks a request's parameters as written by the
+    client, and refused every path parameter whose schema is a read-only id (Okta's privileged access
+    ids: "Tried to write read-only property")."""
+
+    def unmarked(parameter: Any) -> None:
+        parameter = resolve(view, parameter)
+        schema = resolve(view, parameter.get("schema")) if isinstance(parameter, dict) else None
+        if isinstance(schema, dict) and any(schema.get(mark) is True for mark in ACCESS_MARKS):
+            parameter["schema"] = {key: value for key, value in schema.items() if key not in ACCESS_MARKS}
+
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if not isinstance(item, dict):
+            continue
+        for holder in [item] + [operation for _, _, operation in item_operations(item)]:
+            parameters = holder.get("parameters") if isinstance(holder, dict) else None
+            for parameter in parameters if isinstance(parameters, list) else []:
+                unmarked(parameter)
+    return view
+
+
 def text_scalars_view(view: dict) -> dict:
     """The view with each text request body (`text/*`) whose schema is a boolean, an integer or a number
     checked as the text of one: openapi-core reads a text body as a string, and refuses Meilisearch's
@@ -1784,21 +1807,18 @@ class OpenAPI3Backend(Backend):
         # openapi-core is given a view of the document: for 3.1, one type where it reads one type name
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
-        spec = SchemaPath.from_dict(
-            fragment_free_keys_view(
-                sequence_view(
-                    lift_form_fields(
-                        text_scalars_view(
-                            without_ignored_headers(
-                                python_patterns_view(
-                                    single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
-                                )
-                            )
-                        )
-                    )
-                )
-            )
-        )
+        view = single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+        for step in (
+            python_patterns_view,
+            unmarked_parameters_view,
+            without_ignored_headers,
+            text_scalars_view,
+            lift_form_fields,
+            sequence_view,
+            fragment_free_keys_view,
+        ):
+            view = step(view)
+        spec = SchemaPath.from_dict(view)
         router_find = router.find
 
         class DocumentPathFinder:

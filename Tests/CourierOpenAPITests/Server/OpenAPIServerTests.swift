@@ -505,13 +505,16 @@ struct OpenAPIServerTests {
     /// OpenAPI 3.0 requires a required `readOnly` property in answers only, and the mark of the schema a
     /// property refers to is the property's; openapi-core reads it beside the reference only, and
     /// required Okta's and Apideck's read-only ids in requests.
-    @Test("a required property read-only through its $ref is not required in requests (3.0)")
+    @Test("a required property read-only through its $ref is not required in requests (3.0); a parameter is sent")
     func aRequiredPropertyReadOnlyThroughItsReferenceIsNotRequiredInRequests() async throws {
         let document = ##"""
             {"openapi": "3.0.3", "info": {"title": "Users", "version": "1"}, "paths": {
               "/users": {"post": {"operationId": "createUser", "requestBody": {"required": true, "content": {
                 "application/json": {"schema": {"$ref": "#/components/schemas/User"}}}},
-                "responses": {"204": {"description": "created"}}}}},
+                "responses": {"204": {"description": "created"}}}},
+              "/users/{id}": {"delete": {"operationId": "deleteUser", "parameters": [{"name": "id", "in": "path",
+                "required": true, "schema": {"$ref": "#/components/schemas/Id"}}],
+                "responses": {"204": {"description": "deleted"}}}}},
              "components": {"schemas": {
               "User": {"type": "object", "required": ["id", "name"], "properties": {
                 "id": {"$ref": "#/components/schemas/Id"}, "name": {"type": "string"}}},
@@ -531,5 +534,9 @@ struct OpenAPIServerTests {
         Self.expectFailed(withID, operation: "createUser", mentioning: "read-only")
         let noName = try await Self.send("POST", "/users", to: server, headers: json, body: #"{}"#)
         Self.expectFailed(noName, operation: "createUser", mentioning: "name")
+        // A parameter is no property: its read-only schema (an id) is sent all the same (Okta's).
+        let deleted = try await Self.send("DELETE", "/users/u1", to: server)
+        #expect(deleted.status == 204, "\(String(decoding: deleted.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(deleted.validation == "passed")
     }
 }
