@@ -54,8 +54,14 @@ struct SampleValues {
                 }
                 if property.isReadOnly { continue }
                 let isRequired = properties.required.contains(key)
+                // A property that parts of an `allOf` each declare is each one's (Okta's SMS factor: a
+                // `profile` object in one part, one whose phone number has a pattern in the other).
+                let others = property.declarations.dropFirst()
+                if !isRequired, !others.allSatisfy({ fits(member, $0) }) { continue }
                 guard let member = fitted(member, to: property.schema, isRequired: isRequired) else { continue }
-                kept.set(withoutReadOnly(member, schema: property.schema, depth: depth + 1), for: key)
+                var result = withoutReadOnly(member, schema: property.schema, depth: depth + 1)
+                for other in others { result = withoutReadOnly(result, schema: other, depth: depth + 1) }
+                kept.set(result, for: key)
             }
             // A required member the example leaves out (PagerDuty's post updates without their `post`)
             // is made: without it the model does not read the example, and the server refuses it.

@@ -87,7 +87,9 @@ extension DocumentNode {
         // Choices that only refine or extend the object's own properties (Xero's NI category: `oneOf` a
         // postcode required with some letters, a date with another; Intercom's data attribute: `options`
         // with one `data_type`, other types without) are rules about one object, not kinds of it: the
-        // object, with the properties they add.
+        // object, with the properties they add. Unless a discriminator names them: then they are kinds,
+        // which the server tells apart by it (Okta's security policy conditions, each its own `_type`).
+        if self["discriminator"] != nil { return real }
         return real.allSatisfy({ $0.onlyExtends(self) }) && Self.agree(real, around: self) ? nil : real
     }
 

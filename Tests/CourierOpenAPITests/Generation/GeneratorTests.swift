@@ -1011,6 +1011,51 @@ struct GeneratorTests {
         #expect(text.contains(#"{\"details\":{\"Type\":\"gateway-agent\"}}"#))
     }
 
+    /// A member of an example that the parts of an `allOf` each declare must fit each declaration: Okta's
+    /// SMS factor declares `profile` an object in one part and one whose phone number has a pattern in
+    /// the other, and its example's `+1-555-415-1337` does not match it (an optional member: left out).
+    @Test func anExampleMemberFitsEveryDeclarationOfItsProperty() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/factors": {"post": {"operationId": "enrollFactor", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/SMSFactor"},
+                  "example": {"provider": "OKTA", "profile": {"phoneNumber": "+1-555-415-1337", "label": "work"}}}}},
+                "responses": {"204": {"description": "enrolled"}}}}},
+             "components": {"schemas": {
+              "Factor": {"type": "object", "properties": {"provider": {"type": "string"},
+                "profile": {"type": "object"}}},
+              "SMSFactor": {"allOf": [{"$ref": "#/components/schemas/Factor"}, {"type": "object",
+                "properties": {"profile": {"$ref": "#/components/schemas/SMSProfile"}}}]},
+              "SMSProfile": {"type": "object", "properties": {
+                "phoneNumber": {"type": "string", "pattern": "^\\+[1-9]\\d{1,14}$"},
+                "label": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains(#"{\"provider\":\"OKTA\",\"profile\":{\"label\":\"work\"}}"#))
+    }
+
+    /// Choices that only add properties to an object are one object with them, unless a discriminator
+    /// names them: Okta's security policy conditions (`type: object`, `oneOf` the kinds of condition, each
+    /// known by its `_type`) are a union, which sends the discriminator the server reads.
+    @Test func choicesNamedByADiscriminatorAreAUnion() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/conditions": {"post": {"operationId": "addCondition", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Container"}}}},
+                "responses": {"204": {"description": "added"}}}}},
+             "components": {"schemas": {
+              "Container": {"type": "object", "properties": {"value": {"type": "object",
+                "oneOf": [{"$ref": "#/components/schemas/Gateway"}, {"$ref": "#/components/schemas/MFA"}],
+                "discriminator": {"propertyName": "_type",
+                  "mapping": {"gateway": "#/components/schemas/Gateway", "mfa": "#/components/schemas/MFA"}}}}},
+              "Gateway": {"type": "object", "properties": {"traffic_forwarding": {"type": "boolean"}}},
+              "MFA": {"type": "object", "properties": {"acr_values": {"type": "string"}}}}}}
+            """#)
+        #expect(text.contains("public enum ContainerValue: Codable, Sendable {"))
+        #expect(text.contains(#"try container.encode("gateway", forKey: OpenAPICodingKey("_type"))"#))
+    }
+
     /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
     /// (`oneOf: [LogMode]`, `default: Human`, where LogMode lists `human`) is sampled from the choice.
     @Test func aUnionsDefaultMustFitAChoice() throws {
