@@ -212,7 +212,9 @@ def bundle_references(document: dict, path: str) -> dict:
         return os.path.realpath(os.path.join(os.path.dirname(base), urllib.parse.unquote(location))) if location else base
 
     def local(ref: str, base: str) -> str:
-        """The local reference for `ref` written in the file `base`."""
+        """The local reference for `ref` written in the file `base`; `ref` as written where the file it
+        names cannot be read (an example's value in a file the document does not ship), which the
+        validators then report where they need it."""
         location, _, fragment = ref.partition("#")
         target = target_file(location, base)
         if target is None:
@@ -222,11 +224,30 @@ def bundle_references(document: dict, path: str) -> dict:
             return pointer
         key = (target, pointer)
         if key not in names:
+            try:
+                found = json_pointer(file(target), pointer)
+            except (OSError, ValueError, KeyError, IndexError, yaml.YAMLError) as error:
+                log(f"$ref {ref} (in {os.path.basename(base)}) is not read: {shorten(str(error), 200)}")
+                return ref
             name = f"r{len(names)}"
             names[key] = name
             bundled[name] = None  # taken before copying, so that a cycle finds it
-            bundled[name] = rewrite(json_pointer(file(target), pointer), target)
+            bundled[name] = rewrite(found, target)
         return f"#/{BUNDLED}/{names[key]}"
+
+    def text_of(ref: str, base: str) -> Optional[str]:
+        """The text of the file a `$ref` names when it is no JSON or YAML (`description: {$ref: intro.md}`,
+        as Redocly's bundler reads it: Rebilly's and Dropbox Sign's descriptions); None otherwise."""
+        location, _, fragment = ref.partition("#")
+        target = target_file(location, base)
+        extension = os.path.splitext(location)[1].lower()
+        if target is None or fragment or not location or extension in ("", ".json", ".yaml", ".yml"):
+            return None
+        try:
+            with open(target, encoding="utf-8-sig") as text:
+                return text.read()
+        except (OSError, UnicodeDecodeError):
+            return None
 
     def in_place(value: Any, base: str, depth: int) -> Any:
         """A map written as a `$ref` to one (`responses: {$ref: '#/Responses'}`), put in place: the
@@ -242,6 +263,10 @@ def bundle_references(document: dict, path: str) -> dict:
         return {**rewrite(found, target, depth + 1), **siblings}
 
     def rewrite(node: Any, base: str, depth: int = 0) -> Any:
+        if isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            text = text_of(node["$ref"], base)
+            if text is not None:
+                return text
         if isinstance(node, dict):
             # An extension (`x-…`) is not the document's content: a `$ref` in it (Cohere's code samples,
             # `x-fern-examples`, name TypeScript files) is left as written.

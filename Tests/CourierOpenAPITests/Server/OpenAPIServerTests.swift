@@ -539,4 +539,34 @@ struct OpenAPIServerTests {
         #expect(deleted.status == 204, "\(String(decoding: deleted.body, as: UTF8.self))\nlog:\n\(server.log)")
         #expect(deleted.validation == "passed")
     }
+
+    /// A `$ref` to a file that is no JSON or YAML (a description in Markdown, as Rebilly's and Dropbox
+    /// Sign's documents keep them) is that file's text, as Redocly reads it; a `$ref` to a file the
+    /// document does not ship (Dropbox Sign's example values) is left as written, and the server serves
+    /// the rest. Both stopped the server before it listened.
+    @Test("a $ref to a Markdown file is its text; one to a missing file does not stop the server")
+    func referencesToTextAndMissingFilesDoNotStopTheServer() async throws {
+        let document = ##"""
+            {"openapi": "3.0.3", "info": {"title": "Accounts", "version": "1", "description": {"$ref": "intro.md"}},
+             "paths": {"/accounts": {"post": {"operationId": "createAccount", "requestBody": {"required": true,
+               "content": {"application/json": {"schema": {"type": "object", "required": ["email"],
+                 "properties": {"email": {"type": "string"}}},
+                 "examples": {"default": {"value": {"$ref": "examples/AccountCreateRequest.json"}}}}}},
+               "responses": {"204": {"description": {"$ref": "created.md"}}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["intro.md", "created.md"] {
+            try Data("Made *here*.\n".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let json = ["Content-Type": "application/json"]
+
+        let created = try await Self.send("POST", "/accounts", to: server, headers: json, body: #"{"email": "a@b.c"}"#)
+        #expect(created.status == 204, "\(String(decoding: created.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(created.validation == "passed")
+        let noEmail = try await Self.send("POST", "/accounts", to: server, headers: json, body: #"{}"#)
+        Self.expectFailed(noEmail, operation: "createAccount", mentioning: "email")
+    }
 }
