@@ -333,6 +333,14 @@ def resolve(document: dict, node: Any, limit: int = 32) -> Any:
 # Finding the operation
 
 
+def base_path_pattern(base: str) -> "re.Pattern[str]":
+    """What matches the base path `base` at the start of a request's path, up to a `/` or the end. A
+    `{name}` left in it (a server variable whose default is its own placeholder, Rebilly's
+    `{organizationId}`) matches any one segment, as the client sends it."""
+    pieces = re.split(r"(\{[^{}/]+\})", base)
+    return re.compile("".join("[^/]+" if index % 2 else re.escape(piece) for index, piece in enumerate(pieces)) + "(?=/|$)")
+
+
 class Operation:
     """One operation of the document: its method and path template, the base paths it is served
     under, and the pattern that matches a request path to the template."""
@@ -347,6 +355,7 @@ class Operation:
         self.item = item
         self.operation = operation
         self.bases = bases
+        self.base_patterns = [base_path_pattern(base) for base in bases]
         operation_id = operation.get("operationId")
         self.label = operation_id if isinstance(operation_id, str) and operation_id else f"{method.upper()} {template}"
         # `{name}` becomes a group matching one segment's (still percent-encoded) text. A `#fragment`,
@@ -372,10 +381,11 @@ class Operation:
     def match(self, raw_path: str) -> Optional[Dict[str, str]]:
         """The decoded path variables when `raw_path` is this operation's path under one of its base
         paths; `None` otherwise."""
-        for base in self.bases:
-            if base and not (raw_path == base or raw_path.startswith(base + "/")):
+        for base in self.base_patterns:
+            at = base.match(raw_path)
+            if at is None:
                 continue
-            rest = raw_path[len(base) :] or "/"
+            rest = raw_path[at.end() :] or "/"
             found = self.pattern.fullmatch(rest)
             if found:
                 return {name: urllib.parse.unquote(found.group(f"v{i}")) for i, name in enumerate(self.variables)}

@@ -569,4 +569,30 @@ struct OpenAPIServerTests {
         let noEmail = try await Self.send("POST", "/accounts", to: server, headers: json, body: #"{}"#)
         Self.expectFailed(noEmail, operation: "createAccount", mentioning: "email")
     }
+
+    /// A server variable whose default is its own placeholder (Rebilly's `{organizationId}`) leaves the
+    /// base path templated: any one segment stands for it, as a client sends it (the placeholder itself,
+    /// percent-encoded, or a value). Every request was no operation before.
+    @Test("a base path with a placeholder left in it matches any one segment there")
+    func aBasePathWithAPlaceholderMatchesAnySegment() async throws {
+        let document = ##"""
+            {"openapi": "3.1.1", "info": {"title": "Items", "version": "1"},
+             "servers": [{"url": "https://api.example.com/organizations/{organizationId}",
+               "variables": {"organizationId": {"default": "{organizationId}"}}}],
+             "paths": {"/items/{id}": {"get": {"operationId": "getItem", "parameters": [{"name": "id", "in": "path",
+               "required": true, "schema": {"type": "integer"}}], "responses": {"204": {"description": "found"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        for path in ["/organizations/%7BorganizationId%7D/items/5", "/organizations/acme/items/5"] {
+            let found = try await Self.send("GET", path, to: server)
+            #expect(found.status == 204, "\(path): \(String(decoding: found.body, as: UTF8.self))")
+            #expect(found.operation == "getItem")
+        }
+        let elsewhere = try await Self.send("GET", "/items/5", to: server)
+        #expect(elsewhere.validation == "no-operation")
+    }
 }
