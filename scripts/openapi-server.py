@@ -1699,8 +1699,36 @@ def without_least_items(schema: dict) -> dict:
     return {**schema, "properties": {**properties, **changed}}
 
 
+def without_marked_required(view: dict, mark: str) -> dict:
+    """A copy of `view` in which no `required` list names a property its object marks with `mark`
+    (`readOnly` or `writeOnly`; ``shared_marks_view`` carries a mark to each `required` list beside it)."""
+    copied = json.loads(json.dumps(view))
+    stack: List[Any] = [copied]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            properties = node.get("properties")
+            if isinstance(node.get("required"), list) and isinstance(properties, dict):
+
+                def marked(name: Any) -> bool:
+                    prop = properties.get(name) if isinstance(name, str) else None
+                    if isinstance(prop, dict) and prop.get(mark) is True:
+                        return True
+                    try:
+                        target = resolve(copied, prop)
+                    except (KeyError, ValueError, IndexError):
+                        return False
+                    return isinstance(target, dict) and target.get(mark) is True
+
+                node["required"] = [name for name in node["required"] if not marked(name)]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return copied
+
+
 def shared_marks_view(document: dict) -> dict:
-    """A copy of a 3.0 document for openapi-core in which a property that one part of an `allOf`
+    """A copy of a document for openapi-core in which a property that one part of an `allOf`
     marks `readOnly` or `writeOnly` carries the mark in every part that lists it as `required`.
     OpenAPI 3.0 makes a required `readOnly` property required in answers only (a `writeOnly` one in
     requests only), and a mark on any part applies to the property (JSON Schema: when one of the
@@ -1842,7 +1870,7 @@ class OpenAPI3Backend(Backend):
         # openapi-core is given a view of the document: for 3.1, one type where it reads one type name
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
-        view = single_type_view(document) if dialect != "oas30" else shared_marks_view(document)
+        view = shared_marks_view(single_type_view(document) if dialect != "oas30" else document)
         for step in (
             python_patterns_view,
             unmarked_parameters_view,
@@ -1854,6 +1882,14 @@ class OpenAPI3Backend(Backend):
         ):
             view = step(view)
         spec = SchemaPath.from_dict(view)
+        # From 3.1 on, openapi-core checks `required` as JSON Schema does, marks or not; OpenAPI 3.1 leaves
+        # 3.0's reading to the tools (a required read-only property required in answers only, a
+        # write-only one in requests only), which the generated code follows: requests are checked
+        # against a view without the read-only properties' requirements, answers without the write-only.
+        request_spec = response_spec = spec
+        if dialect != "oas30":
+            request_spec = SchemaPath.from_dict(without_marked_required(view, "readOnly"))
+            response_spec = SchemaPath.from_dict(without_marked_required(view, "writeOnly"))
         router_find = router.find
 
         class DocumentPathFinder:
@@ -1977,9 +2013,9 @@ class OpenAPI3Backend(Backend):
             style_deserializers={**style_deserializers, "deepObject": deep_object_loads},
         )
         self.request_validator = request_validator_type(
-            spec, security_provider_factory=Providers(), style_deserializers_factory=styles, **options
+            request_spec, security_provider_factory=Providers(), style_deserializers_factory=styles, **options
         )
-        self.response_validator = getattr(response_validators, f"{prefix}ResponseValidator")(spec, **options)
+        self.response_validator = getattr(response_validators, f"{prefix}ResponseValidator")(response_spec, **options)
 
         # For the sampler: one schema's validity, its $refs resolved in the document.
         uri = "urn:openapi-server:document"

@@ -595,4 +595,42 @@ struct OpenAPIServerTests {
         let elsewhere = try await Self.send("GET", "/items/5", to: server)
         #expect(elsewhere.validation == "no-operation")
     }
+
+    /// OpenAPI 3.1 leaves 3.0's reading of `required` beside `readOnly` and `writeOnly` to the tools; the
+    /// generated code follows it (Rebilly's KYC request update leaves out its read-only customer), so the
+    /// server does too: a required read-only property is required in answers only, a write-only one in
+    /// requests only, also through an `allOf` part that marks it.
+    @Test("3.1: a required read-only property is required in answers only, a write-only one in requests only")
+    func requiredMarkedPropertiesIn31() async throws {
+        let document = ##"""
+            {"openapi": "3.1.1", "info": {"title": "KYC", "version": "1"}, "paths": {
+              "/requests": {"post": {"operationId": "createRequest", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Request"}}}},
+                "responses": {"201": {"description": "created", "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/Request"}}}}}},
+               "patch": {"operationId": "patchRequest", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"allOf": [{"properties": {"customerId": {"readOnly": true}}},
+                  {"$ref": "#/components/schemas/Request"}]}}}},
+                "responses": {"204": {"description": "updated"}}}}},
+             "components": {"schemas": {"Request": {"type": "object", "required": ["id", "customerId", "secret"],
+               "properties": {"id": {"type": "string", "readOnly": true}, "customerId": {"type": "string"},
+                 "secret": {"type": "string", "writeOnly": true}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+        let json = ["Content-Type": "application/json"]
+
+        let created = try await Self.send(
+            "POST", "/requests", to: server, headers: json, body: #"{"customerId": "c1", "secret": "s"}"#)
+        #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(created.validation == "passed")
+        #expect(!server.log.contains("INVALID"), "\(server.log)")
+        let noSecret = #"{"customerId": "c1"}"#
+        let refused = try await Self.send("POST", "/requests", to: server, headers: json, body: noSecret)
+        Self.expectFailed(refused, operation: "createRequest", mentioning: "secret")
+        let updated = try await Self.send("PATCH", "/requests", to: server, headers: json, body: #"{"secret": "s"}"#)
+        #expect(updated.status == 204, "\(String(decoding: updated.body, as: UTF8.self))\nlog:\n\(server.log)")
+    }
 }
