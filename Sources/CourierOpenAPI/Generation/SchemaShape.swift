@@ -66,6 +66,8 @@ extension DocumentNode {
     private static let boundKeywords: Set<String> = [
         "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
         "multipleOf", "minItems", "maxItems", "uniqueItems",
+        // Values the part refuses (Rebilly's tag rules: `allOf` the event types and `not` some of them).
+        "not",
     ]
 
     /// Whether a schema keyword only annotates (documents, marks) a schema without changing its shape.

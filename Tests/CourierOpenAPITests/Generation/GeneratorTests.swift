@@ -1056,6 +1056,24 @@ struct GeneratorTests {
         #expect(text.contains(#"try container.encode("gateway", forKey: OpenAPICodingKey("_type"))"#))
     }
 
+    /// An `allOf` of a type and a part that only refuses values (`not`) is that type: Rebilly's tag rules
+    /// take the event types but some (`allOf: [GlobalEventType, {not: {enum: […]}}]`), which was an empty
+    /// object sent as `{}`.
+    @Test func anAllOfOfATypeAndANotIsTheType() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {
+              "/rules": {"post": {"operationId": "addRule", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Rule"}}}},
+                "responses": {"204": {"description": "added"}}}}},
+             "components": {"schemas": {
+              "Rule": {"type": "object", "required": ["eventType"], "properties": {"eventType": {"allOf": [
+                {"$ref": "#/components/schemas/EventType"}, {"not": {"enum": ["order-created"]}}]}}},
+              "EventType": {"type": "string", "enum": ["order-created", "order-paid"]}}}}
+            """#)
+        #expect(text.contains("public var eventType: Pets.EventType"))
+    }
+
     /// A default or example of a union fits when one of its choices takes it: Meilisearch's log `mode`
     /// (`oneOf: [LogMode]`, `default: Human`, where LogMode lists `human`) is sampled from the choice.
     @Test func aUnionsDefaultMustFitAChoice() throws {
