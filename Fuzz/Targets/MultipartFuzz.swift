@@ -11,8 +11,9 @@ import Foundation
 ///   CRLF `--boundary--` CRLF;
 /// - split at its delimiter lines it holds exactly the parts, in order, each with the content given;
 /// - each part's head is a `Content-Disposition: form-data; name="…"` line (`; filename="…"` when
-///   there is one) and at most a `Content-Type` line: no name, file name or type can add a line or
-///   end the quoted string;
+///   there is one), at most a `Content-Type` line, and a line for each of the part's own header fields
+///   whose name is a token and not one of those two, by name: no name, file name, type or header field
+///   can add a line or end the quoted string;
 /// - the body written to a file is the body built in memory, byte for byte;
 /// - redacting the body never shows the content of a part named `password`, whatever the others hold.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -31,8 +32,17 @@ public func fuzzMultipart(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let fileName = input.bool() ? input.string(maxCount: 16) : nil
         let mimeType = input.bool() ? input.string(maxCount: 16) : nil
         let content = Data(input.bytes(maxCount: 64))
+        var headers: [String: String] = [:]
+        for _ in 0..<input.int(below: 3) {
+            // Names from a few tokens, the part's own fields and anything at all.
+            let names = [
+                "X-Checksum", "X-Part-Index", "content-type", "Content-Disposition", input.string(maxCount: 8),
+            ]
+            headers[names[input.int(below: names.count)]] = input.string(maxCount: 16)
+        }
         parts.append(
-            MultipartFormBodyPart(provider: .data(content), name: name, fileName: fileName, mimeType: mimeType))
+            MultipartFormBodyPart(
+                provider: .data(content), name: name, fileName: fileName, mimeType: mimeType, headers: headers))
     }
     parts.insert(
         MultipartFormBodyPart(provider: .data(Data(secret.utf8)), name: "password"),
@@ -103,7 +113,16 @@ private func checkPart(_ piece: [UInt8], _ part: MultipartFormBodyPart) {
     check(Array(content) == Array(expected), "content changed")
     let lines = split(Array(head), at: [13, 10])
     check(lines.allSatisfy { !$0.contains(13) && !$0.contains(10) }, "a bare CR or LF in the part head")
-    check(lines.count == 1 || lines.count == 2, "\(lines.count) header lines")
+    let separators = Set("\"(),/:;<=>?@[\\]{}".unicodeScalars)
+    let written = part.headers.keys.filter { name in
+        !name.isEmpty && !["content-type", "content-disposition"].contains(name.lowercased())
+            && name.unicodeScalars.allSatisfy { $0.value > 32 && $0.value < 127 && !separators.contains($0) }
+    }.sorted()
+    let hasType = part.mimeType != nil || part.fileName != nil
+    check(lines.count == 1 + (hasType ? 1 : 0) + written.count, "\(lines.count) header lines")
+    for (line, name) in zip(lines.dropFirst(hasType ? 2 : 1), written) {
+        check(line.starts(with: Array("\(name): ".utf8)), "a field line is not its name's")
+    }
     let disposition = String(decoding: lines[0], as: UTF8.self)
     let escapedName = MultipartEncoder.escaped(part.name)
     check(!escapedName.contains("\""), "an escaped name holds a quote")
@@ -112,10 +131,8 @@ private func checkPart(_ piece: [UInt8], _ part: MultipartFormBodyPart) {
         expectedDisposition += "; filename=\"\(MultipartEncoder.escaped(fileName))\""
     }
     check(disposition == expectedDisposition, "disposition \(disposition.debugDescription)")
-    if lines.count == 2 {
+    if hasType, lines.count >= 2 {
         check(lines[1].starts(with: Array("Content-Type: ".utf8)), "the second line is not Content-Type")
-    } else {
-        check(part.mimeType == nil && part.fileName == nil, "a Content-Type line is missing")
     }
 }
 
