@@ -1328,9 +1328,36 @@ class Backend:
         value = self.sample(sampler, schema)
         node = resolve(self.document, schema)
         data = resolve(self.document, (node.get("properties") or {}).get("data")) if isinstance(node, dict) else None
+        chosen = self.event_choice(node) if isinstance(value, dict) else None
+        if chosen is not None:
+            value["event"], own_data = chosen
+            data = own_data if own_data is not None else data
+            if not isinstance(value.get("data"), str):
+                value["data"] = json.dumps(value.get("data"), ensure_ascii=False, default=str)
         if isinstance(value, dict) and isinstance(data, dict) and "contentSchema" in data:
             value["data"] = json.dumps(self.sample(sampler, data["contentSchema"]), ensure_ascii=False, default=str)
         return value
+
+    def event_choice(self, node: Any) -> Optional[Tuple[str, Any]]:
+        """For an event schema that is a `oneOf`/`anyOf` of events each naming its type (OpenAPI 3.2:
+        `event: {const: done}`), the type and the `data` schema (`None` where the choice gives none) of
+        the first choice whose data is JSON (`contentSchema`), else of the first named one."""
+        if not isinstance(node, dict):
+            return None
+        choices = node.get("oneOf") or node.get("anyOf")
+        first: Optional[Tuple[str, Any]] = None
+        for choice in choices if isinstance(choices, list) else []:
+            properties = (resolve(self.document, choice) or {}).get("properties") or {}
+            event = resolve(self.document, properties.get("event")) or {}
+            names = [event["const"]] if "const" in event else list(event.get("enum") or [])
+            if not names or not isinstance(names[0], str):
+                continue
+            data = resolve(self.document, properties.get("data"))
+            if isinstance(data, dict) and "contentSchema" in data:
+                return names[0], data
+            if first is None:
+                first = (names[0], data)
+        return first
 
     def sample(self, sampler: SchemaSampler, schema: Any) -> Any:
         """A value made from `schema` (an empty object, logged, when the schema is beyond the sampler)."""

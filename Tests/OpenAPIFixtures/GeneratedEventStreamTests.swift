@@ -37,6 +37,50 @@ import Testing
         #expect(events.last?.data == #"{"tokens":\#(tokens.count)}"#)
     }
 
+    /// Events whose data differs by type (an OpenAPI 3.2 `itemSchema` that is a `oneOf` of events) read
+    /// each as its case: the tokens as text, the closing `done` as the document's model.
+    @Test func eventsOfEachTypeReadAsTheirOwnCase() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+
+        var tokens: [String] = []
+        var summaries: [LoopbackStreams.ChatSummary] = []
+        let events = Self.provider(server).streamChat(prompt: "hi", interval: 1)
+        for try await event in events.decoding(LoopbackStreams.StreamChatEvent.self) {
+            switch event {
+            case .message(let token): tokens.append(token)
+            case .done(let summary): summaries.append(summary)
+            case .unknown(let other): Issue.record("an event of no documented type: \(other)")
+            }
+        }
+
+        #expect(
+            tokens.joined()
+                == "You asked \u{201C}hi\u{201D}. This reply arrives one token at a time, as a chat model writes it.")
+        #expect(summaries.map(\.tokens) == [tokens.count])
+    }
+
+    /// A type the document does not name is kept as the event it was; the target's `decode(_:)` reads a
+    /// whole stream the same way, and data of a documented type that does not decode fails it.
+    @Test func anEventOfAnUndocumentedTypeIsKeptAndBadDataFails() throws {
+        let stream = "data: a\n\nevent: typing\ndata: …\n\nevent: done\ndata: {\"tokens\":1}\n\n"
+        let decoded = try LoopbackStreams.Streams.streamChat(prompt: "hi").decode(
+            Response(statusCode: 200, data: Data(stream.utf8)))
+        let events = try #require(decoded as? [LoopbackStreams.StreamChatEvent])
+        #expect(events.count == 3)
+        guard case .message("a") = events.first, case .unknown(let typing) = events[1],
+            case .done(let summary) = events.last
+        else {
+            Issue.record("read as \(events)")
+            return
+        }
+        #expect(typing == ServerSentEvent(event: "typing", data: "…"))
+        #expect(summary.tokens == 1)
+
+        let broken = Response(statusCode: 200, data: Data("event: done\ndata: {\"count\":1}\n\n".utf8))
+        #expect(throws: CourierError.self) { try LoopbackStreams.Streams.streamChat(prompt: "hi").decode(broken) }
+    }
+
     /// The header parameter goes out as the document names it: the server resumes after it.
     @Test func aHeaderParameterOfTheOperationReachesTheServer() async throws {
         let server = try LoopbackServer()

@@ -44,4 +44,42 @@ import Testing
         let decoded = try Version32.Books.followChanges.decode(response) as? [Version32.Book]
         #expect(decoded?.map(\.isbn) == books.map(\.isbn))
     }
+    /// A `oneOf` of events in an `itemSchema`: each type is a case holding its own data (text, an
+    /// integer written as text, JSON), two types naming one case; the sample stream is of the JSON one.
+    @Test func eventsOfSeveralTypesReadEachByItsType() async throws {
+        let provider = Provider<Version32.Books>(stubClosure: Provider.immediatelyStub)
+        var sampled: [Version32.FollowActivityEvent] = []
+        for try await event in provider.followActivity().decoding(Version32.FollowActivityEvent.self) {
+            sampled.append(event)
+        }
+        guard sampled.count == 1, case .review(let review) = sampled[0] else {
+            Issue.record("sampled \(sampled)")
+            return
+        }
+        #expect(!review.isbn.isEmpty)
+
+        let stream = """
+            event: note
+            data: Chapter two
+
+            event: readers
+            data: 12
+
+            event: rereview
+            data: {"isbn":"9780441478125","stars":5}
+
+
+            """
+        let decoded = try Version32.Books.followActivity.decode(Response(statusCode: 200, data: Data(stream.utf8)))
+        let events = try #require(decoded as? [Version32.FollowActivityEvent])
+        guard events.count == 3, case .note(let note) = events[0], case .readers(let readers) = events[1],
+            case .review(let rereview) = events[2]
+        else {
+            Issue.record("read as \(events)")
+            return
+        }
+        #expect(note == "Chapter two")
+        #expect(readers == "12")
+        #expect(rereview.stars == 5)
+    }
 }

@@ -42,14 +42,31 @@ public enum OpenAPIDecoding {
     public static func events<Value: Decodable>(
         _ type: Value.Type, from response: Response
     ) throws(CourierError) -> [Value] {
+        try events(from: response, reader: DataReader<Value>())
+    }
+
+    /// The body as server-sent events whose data differs by event type: each event read whole as a
+    /// `Value`, up to an event whose data is `[DONE]`; an event `Value` cannot read is `.objectMapping`.
+    /// A generated call reads such an answer as it arrives
+    /// (``ServerSentEventSequence/decoding(_:using:)``); this reads one that has arrived whole.
+    public static func events<Value: ServerSentEventDecodable>(
+        _ type: Value.Type, from response: Response
+    ) throws(CourierError) -> [Value] {
+        try events(from: response, reader: WholeEventReader<Value>())
+    }
+
+    /// The events of the body, each read by `reader`, up to an event whose data is `[DONE]`.
+    private static func events<Reader: EventReader>(
+        from response: Response, reader: Reader
+    ) throws(CourierError) -> [Reader.Value] {
         var parser = ServerSentEventParser()
         let events = parser.consume(response.data) + parser.finish()
         let decoder = OpenAPICoding.decoder()
-        var values: [Value] = []
+        var values: [Reader.Value] = []
         for event in events {
             if event.isDoneMark { break }
             do {
-                values.append(try decoder.decode(Value.self, from: Data(event.data.utf8)))
+                values.append(try reader.read(event, decoder: decoder))
             } catch {
                 throw .objectMapping(error, response)
             }

@@ -23,7 +23,28 @@ extension ServerSentEventSequence {
     public func decoding<Value: Decodable>(
         _ type: Value.Type, using decoder: JSONDecoder = JSONDecoder()
     ) -> DecodedEvents<Target, Value> {
-        DecodedEvents(events: self, decoder: decoder)
+        DecodedEvents(events: self, decoder: decoder, reader: DataReader<Value>())
+    }
+
+    /// The events, each read whole (its type, data and ID) as a `Value` as they arrive: for streams
+    /// whose events hold different data by type. An event whose data is `[DONE]` ends the sequence.
+    ///
+    /// ```swift
+    /// for try await event in provider.events(.chat(prompt)).decoding(ChatEvent.self) {
+    ///     if case .token(let token) = event { print(token, terminator: "") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type each event is read as.
+    ///   - decoder: The decoder for data that is JSON. Default: a new `JSONDecoder`.
+    /// - Returns: A sequence whose iteration fails with ``CourierError/objectMapping(_:_:)`` (the event's
+    ///   data as the response's ``Response/data``) at an event that `Value` cannot read, and otherwise as
+    ///   the events' does.
+    public func decoding<Value: ServerSentEventDecodable>(
+        _ type: Value.Type, using decoder: JSONDecoder = JSONDecoder()
+    ) -> DecodedEvents<Target, Value> {
+        DecodedEvents(events: self, decoder: decoder, reader: WholeEventReader<Value>())
     }
 }
 
@@ -42,61 +63,96 @@ extension ServerSentEventSequence where Target: OpenAPITarget {
     /// - Returns: A sequence whose iteration fails with ``CourierError/objectMapping(_:_:)`` at an event
     ///   whose data does not decode.
     public func decoding<Value: Decodable>(_ type: Value.Type) -> DecodedEvents<Target, Value> {
-        DecodedEvents(events: self, decoder: OpenAPICoding.decoder())
+        decoding(type, using: OpenAPICoding.decoder())
+    }
+
+    /// The events, each read whole as a `Value` with the coders of generated code
+    /// (``OpenAPICoding/decoder()``): the typed reading of a generated stream whose events hold
+    /// different data by type. An event whose data is `[DONE]` ends the sequence.
+    ///
+    /// - Parameter type: The type each event is read as: the one the operation's documentation names.
+    /// - Returns: A sequence whose iteration fails with ``CourierError/objectMapping(_:_:)`` at an event
+    ///   that `Value` cannot read.
+    public func decoding<Value: ServerSentEventDecodable>(_ type: Value.Type) -> DecodedEvents<Target, Value> {
+        decoding(type, using: OpenAPICoding.decoder())
     }
 }
 
-/// The data of server-sent events, decoded: see ``ServerSentEventSequence/decoding(_:using:)``.
-public struct DecodedEvents<Target: TargetType, Value: Decodable>: AsyncSequence, Sendable {
-    /// An event's decoded data.
+/// Server-sent events, or their data, decoded: see ``ServerSentEventSequence/decoding(_:using:)``.
+public struct DecodedEvents<Target: TargetType, Value>: AsyncSequence, Sendable {
+    /// An event, or its data, decoded.
     public typealias Element = Value
     /// What the iteration throws.
     public typealias Failure = CourierError
 
     let events: ServerSentEventSequence<Target>
     let decoder: JSONDecoder
+    let reader: any EventReader<Value>
 
     /// Starts an iteration: the request is sent on the first call to `next`.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: events.makeAsyncIterator(), decoder: decoder)
+        Iterator(base: events.makeAsyncIterator(), decoder: decoder, reader: reader)
     }
 
-    /// Steps through the events, decoding each one's data.
+    /// Steps through the events, decoding each one (or its data).
     public struct Iterator: AsyncIteratorProtocol {
-        /// An event's decoded data.
+        /// An event, or its data, decoded.
         public typealias Element = Value
         /// What `next` throws.
         public typealias Failure = CourierError
 
         var base: ServerSentEventSequence<Target>.Iterator
         let decoder: JSONDecoder
+        let reader: any EventReader<Value>
         private var isFinished = false
 
-        init(base: ServerSentEventSequence<Target>.Iterator, decoder: JSONDecoder) {
+        init(base: ServerSentEventSequence<Target>.Iterator, decoder: JSONDecoder, reader: any EventReader<Value>) {
             self.base = base
             self.decoder = decoder
+            self.reader = reader
         }
 
-        /// The next event's data, or `nil` once the stream has ended or sent `[DONE]`.
+        /// The next event decoded, or `nil` once the stream has ended or sent `[DONE]`.
         public mutating func next() async throws(CourierError) -> Value? {
             guard !isFinished, let event = try await base.next() else { return nil }
             if event.isDoneMark {
                 isFinished = true
                 return nil
             }
-            let data = Data(event.data.utf8)
             do {
-                return try decoder.decode(Value.self, from: data)
+                return try reader.read(event, decoder: decoder)
             } catch {
                 isFinished = true
                 let head = base.head
                 throw .objectMapping(
                     error,
                     Response(
-                        statusCode: head?.statusCode ?? 200, data: data, request: head?.request,
+                        statusCode: head?.statusCode ?? 200, data: Data(event.data.utf8), request: head?.request,
                         response: head?.response))
             }
         }
+    }
+}
+
+/// How a sequence of decoded events reads each event.
+protocol EventReader<Value>: Sendable {
+    /// What an event becomes.
+    associatedtype Value
+    /// Reads `event`.
+    func read(_ event: ServerSentEvent, decoder: JSONDecoder) throws -> Value
+}
+
+/// Reads an event's data as JSON.
+struct DataReader<Value: Decodable>: EventReader {
+    func read(_ event: ServerSentEvent, decoder: JSONDecoder) throws -> Value {
+        try decoder.decode(Value.self, from: Data(event.data.utf8))
+    }
+}
+
+/// Reads an event whole, its type telling how to read its data.
+struct WholeEventReader<Value: ServerSentEventDecodable>: EventReader {
+    func read(_ event: ServerSentEvent, decoder: JSONDecoder) throws -> Value {
+        try Value(from: event, decoder: decoder)
     }
 }
 

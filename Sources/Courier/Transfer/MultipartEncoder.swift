@@ -117,8 +117,7 @@ struct MultipartEncoder: Sendable {
             head += "Content-Type: \(contentType)\r\n"
         }
         for (name, value) in part.headers.sorted(by: { $0.key < $1.key }) where Self.isExtraField(name) {
-            let value = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
-            head += "\(name): \(value)\r\n"
+            head += "\(name): \(Self.withoutLineBreaks(value))\r\n"
         }
         head += "\r\n"
         return Data(head.utf8)
@@ -151,7 +150,7 @@ struct MultipartEncoder: Sendable {
 
     private func contentType(of part: MultipartFormBodyPart) -> String? {
         if let mimeType = part.mimeType {
-            return String(String.UnicodeScalarView(mimeType.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
+            return Self.withoutLineBreaks(mimeType)
         }
         guard let fileName = fileName(of: part) else { return nil }
         if let type = MIMEType.known(forFileName: fileName) { return type }
@@ -159,6 +158,11 @@ struct MultipartEncoder: Sendable {
             return type
         }
         return MIMEType.fallback
+    }
+
+    /// `value` without its CR and LF characters, so that it cannot end a header field or start another.
+    private static func withoutLineBreaks(_ value: String) -> String {
+        String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
     }
 
     /// `value` with `"`, `\`, CR and LF percent-encoded, ready to sit between double quotes.

@@ -40,15 +40,21 @@ struct CallWriter {
         if case .events(let data?) = operation.success?.kind {
             let typeCode = data.code(in: namespace)
             doc +=
-                "\n\nEach event's data is a `\(typeCode)` in JSON: `.decoding(\(typeCode).self)` reads the events "
-                + "as such, dates as the document writes them."
+                operation.success?.readsWholeEvents == true
+                ? "\n\nEach event's data depends on its type: `.decoding(\(typeCode).self)` reads each event as a "
+                    + "`\(typeCode)`, a case per type."
+                : "\n\nEach event's data is a `\(typeCode)` in JSON: `.decoding(\(typeCode).self)` reads the events "
+                    + "as such, dates as the document writes them."
         } else if let success = operation.success, success.offersEvents {
             // The answer's other form, which the request may ask for (a chat completion's `stream: true`).
             let call = "provider.events(.\(operation.caseName)\(arguments.isEmpty ? "" : "(…)"))"
             doc += "\n\nThe answer may also be server-sent events, as the request asks: "
             if let data = success.eventData {
                 let typeCode = data.code(in: namespace)
-                doc += "`\(call).decoding(\(typeCode).self)` reads them, each event's data a `\(typeCode)`."
+                doc +=
+                    success.readsWholeEvents
+                    ? "`\(call).decoding(\(typeCode).self)` reads them, each event a `\(typeCode)` by its type."
+                    : "`\(call).decoding(\(typeCode).self)` reads them, each event's data a `\(typeCode)`."
             } else {
                 doc += "`\(call)` reads them."
             }

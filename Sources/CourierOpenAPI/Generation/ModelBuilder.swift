@@ -18,6 +18,8 @@ final class ModelBuilder {
     private var aliases: [String: SwiftType] = [:]
     /// Where each union was declared, for a warning about its choices.
     private var unionPointers: [String: String] = [:]
+    /// The union each event stream's schema (by pointer) became.
+    private var eventUnions: [String: SwiftType] = [:]
 
     /// A builder for `root`; names every component schema first, so references to them are stable.
     init(root: DocumentNode, namespace: String) {
@@ -82,6 +84,22 @@ final class ModelBuilder {
             return (.model(name), nullable)
         }
         return (plainType(of: schema, suggestedName: suggestedName, pointer: pointer), nullable)
+    }
+
+    /// The union of server-sent events described at `pointer`, named `suggestedName`: made once, of the
+    /// choices `choices` gives (their case names unique in `caseNames`); `nil` when it gives none.
+    func eventUnion(
+        at pointer: String, suggestedName: String, doc: String?,
+        choices: (_ caseNames: inout NameScope) -> [UnionModel.Choice]
+    ) -> SwiftType? {
+        if let known = eventUnions[pointer] { return known }
+        var caseNames = NameScope(reserved: ["unknown", "init"])
+        let built = choices(&caseNames)
+        guard !built.isEmpty else { return nil }
+        let name = typeNames.unique(SwiftNames.typeName(suggestedName))
+        add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: nil, isEventStream: true)))
+        eventUnions[pointer] = .model(name)
+        return .model(name)
     }
 
     /// The model declared as `name`.

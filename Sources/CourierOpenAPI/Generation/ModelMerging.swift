@@ -60,9 +60,11 @@ enum ModelMerging {
             return (["enumeration", enumeration.rawType] + cases).joined(separator: "\u{2}")
         case .union(let union):
             let choices = union.choices.map {
-                ([$0.name, type($0.type)] + $0.discriminatorValues).joined(separator: "\u{1}")
+                ([$0.name, type($0.type), $0.dataIsText ? "text" : ""] + $0.discriminatorValues).joined(
+                    separator: "\u{1}")
             }
-            return (["union", union.discriminator ?? ""] + choices).joined(separator: "\u{2}")
+            return ([union.isEventStream ? "events" : "union", union.discriminator ?? ""] + choices).joined(
+                separator: "\u{2}")
         case .alias:
             return nil
         }

@@ -26,6 +26,8 @@ struct ModelWriter {
                         "public typealias \(enumeration.name) = Courier.OpenAPIEnumeration<\(namespace).\(Self.enumerations).\(enumeration.name)>"
                     )
                     enumerations.append(enumeration)
+                case .union(let union) where union.isEventStream:
+                    write(events: union, into: &code)
                 case .union(let union):
                     let indirect = classes.contains(union.name) || layout.indirectUnions.contains(union.name)
                     write(union, indirect: indirect, into: &code)
@@ -285,6 +287,44 @@ struct ModelWriter {
                         )
                     }
                     code.line("case .unknown(let value): try value.encode(to: encoder)")
+                }
+            }
+        }
+    }
+
+    /// A union of server-sent events: a case per event name, holding the event's data as text or read
+    /// from JSON, and one for the events the document does not name.
+    private func write(events union: UnionModel, into code: inout CodeWriter) {
+        code.doc(union.doc)
+        code.block("public enum \(union.name): Courier.ServerSentEventDecodable {") { code in
+            for choice in union.choices {
+                let names = choice.discriminatorValues.map { "`\($0)`" }.joined(separator: ", ")
+                let types = choice.discriminatorValues.count > 1 ? "of one of the types" : "of type"
+                let data = choice.dataIsText ? "text" : "a `\(choice.type.code(in: namespace))` in JSON"
+                code.doc("An event \(types) \(names), its data \(data).")
+                code.line("case \(choice.name)(\(choice.type.code(in: namespace)))")
+            }
+            code.doc("An event of a type the document does not describe, as it came.")
+            code.line("case unknown(Courier.ServerSentEvent)")
+            code.line()
+            code.doc(
+                "Reads `event` by its type (`message` where it has none), its data as that type's is written."
+            )
+            code.block(
+                "public init(from event: Courier.ServerSentEvent, decoder: Foundation.JSONDecoder) throws {"
+            ) { code in
+                code.block("switch event.event ?? \"message\" {") { code in
+                    for choice in union.choices {
+                        code.line("case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
+                        if choice.dataIsText {
+                            code.line("self = .\(choice.name)(event.data)")
+                        } else {
+                            code.line(
+                                "self = .\(choice.name)(try decoder.decode(\(choice.type.code(in: namespace)).self, from: Foundation.Data(event.data.utf8)))"
+                            )
+                        }
+                    }
+                    code.line("default: self = .unknown(event)")
                 }
             }
         }

@@ -110,6 +110,11 @@ struct Operation {
         var offersEvents = false
         /// The type of those events' data, where the document gives one that is not text.
         var eventData: SwiftType? = nil
+        /// Whether the events' type (`kind`'s or `eventData`) reads each event whole, its data
+        /// differing by the event's name, rather than the data alone.
+        var readsWholeEvents = false
+        /// The name of the event a sample stream holds, for events read whole.
+        var sampleEvent: String? = nil
     }
 
     /// `operationId` as written, or made from the method and path.

@@ -252,10 +252,12 @@ extension OperationReader {
             let kind: Operation.Reply.Kind
             // What a sample answer is made from: a JSON Lines answer's one line.
             var sampled = schema
+            var events: EventReading?
             if Self.isEventStream(chosen.key) {
-                let data = eventData(of: chosen.value, pointer: mediaPointer)
-                sampled = data?.schema
-                kind = .events(data.map { eventDataType($0, typePrefix: typePrefix) })
+                let reading = eventReading(of: chosen.value, pointer: mediaPointer, typePrefix: typePrefix)
+                sampled = reading.sample
+                kind = .events(reading.type)
+                events = reading
             } else if Self.isJSONSequence(chosen.key) {
                 let item = sequenceItem(of: chosen.value, pointer: mediaPointer, isRequest: false)
                 sampled = item?.schema
@@ -283,13 +285,14 @@ extension OperationReader {
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
             var reply = Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example)
             // Events offered beside the media type read (a chat completion's stream, when the body asks).
-            if !Self.isEventStream(chosen.key), let events = entries.first(where: { Self.isEventStream($0.key) }) {
+            if !Self.isEventStream(chosen.key), let offered = entries.first(where: { Self.isEventStream($0.key) }) {
                 reply.offersEvents = true
-                let eventsPointer = resolvedPointer + "/content/" + JSONPointer.make([events.key]).dropFirst(2)
-                reply.eventData = eventData(of: events.value, pointer: eventsPointer).map {
-                    eventDataType($0, typePrefix: typePrefix)
-                }
+                let eventsPointer = resolvedPointer + "/content/" + JSONPointer.make([offered.key]).dropFirst(2)
+                events = eventReading(of: offered.value, pointer: eventsPointer, typePrefix: typePrefix)
+                reply.eventData = events?.type
             }
+            reply.readsWholeEvents = events?.readsWholeEvents ?? false
+            reply.sampleEvent = events?.sampleEvent
             replies.append(reply)
         }
         return replies
@@ -374,47 +377,6 @@ extension OperationReader {
             return (items, resolved + "/items")
         }
         return (schema, pointer + "/schema")
-    }
-
-    /// The schema of an event stream's data, and its pointer, when the document gives one that is not
-    /// text: the `data` of the event an OpenAPI 3.2 `itemSchema` describes (its `contentSchema` when it
-    /// is a string of JSON); or, before 3.2, the `schema`, which describes the data, unless it is an
-    /// event itself (an object of `data` and the other fields of an event: Mistral's). `nil` where the
-    /// data is text, has no schema, or differs by event (a `oneOf` of events).
-    func eventData(of media: DocumentNode, pointer: String) -> (schema: DocumentNode, pointer: String)? {
-        let isItem = media["itemSchema"] != nil
-        let describedPointer = pointer + (isItem ? "/itemSchema" : "/schema")
-        guard let described = media["itemSchema"] ?? media["schema"],
-            let (node, resolved) = dereferenced(described, pointer: describedPointer)
-        else { return nil }
-        let fields: Set<String> = ["event", "data", "id", "retry"]
-        let properties = node["properties"]?.object
-        let isEvent =
-            isItem
-            || (properties.map { $0["data"] != nil && Set($0.keys).isSubset(of: fields) } ?? false)
-        // The schema as written (a `$ref` names its model), and as resolved (what it says).
-        var data = (schema: described, pointer: describedPointer, node: node)
-        if isEvent {
-            guard let schema = properties?["data"],
-                let (dataNode, dataPointer) = dereferenced(schema, pointer: resolved + "/properties/data")
-            else { return nil }
-            if let content = dataNode["contentSchema"] {
-                return (content, dataPointer + "/contentSchema")
-            }
-            data = (schema, resolved + "/properties/data", dataNode)
-        }
-        // Text (or nothing said about it): the events are read as they are.
-        let types = data.node.schemaTypes
-        let describesValues = ["properties", "oneOf", "anyOf", "allOf", "items", "additionalProperties"].contains {
-            data.node[$0] != nil
-        }
-        guard !types.contains("string"), !types.isEmpty || describesValues else { return nil }
-        return (data.schema, data.pointer)
-    }
-
-    /// The Swift type of an event stream's data (see `eventData(of:pointer:)`).
-    private func eventDataType(_ data: (schema: DocumentNode, pointer: String), typePrefix: String) -> SwiftType {
-        models.type(of: data.schema, suggestedName: typePrefix + "Event", pointer: data.pointer).0
     }
 
     /// A media type without its parameters, lowercased: `application/json` for `Application/JSON; charset=utf-8`,

@@ -149,6 +149,8 @@ struct UnionModel {
         /// that does not declare the discriminator's property (only the schema around the `oneOf` does)
         /// and one value names it: without it the server could not tell the choice.
         var addedDiscriminatorValue: String? = nil
+        /// For a union of events: whether the event's data is taken as text, not read as JSON.
+        var dataIsText = false
     }
 
     /// The type name.
@@ -159,4 +161,7 @@ struct UnionModel {
     var choices: [Choice]
     /// The discriminator's property name, if the document gives one.
     var discriminator: String?
+    /// Whether it is a union of server-sent events, not of JSON values: each choice is the data of the
+    /// events its `discriminatorValues` name, read from a whole event.
+    var isEventStream = false
 }

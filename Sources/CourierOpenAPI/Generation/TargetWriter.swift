@@ -141,10 +141,12 @@ struct TargetWriter {
                     reply.example?.string ?? separator + samples.json(for: reply.schema, example: reply.example) + "\n"
                 return "Foundation.Data(\(SwiftNames.literal(lines)).utf8)"
             case .events(let data):
-                // An event whose data is made to fit its schema, unless the document gives the stream.
-                let stream =
-                    reply.example?.string
-                    ?? (data == nil ? "" : "data: " + samples.json(for: reply.schema, example: reply.example) + "\n\n")
+                // An event whose data is made to fit its schema (of the type named, for events read by
+                // their type), unless the document gives the stream.
+                let event = reply.sampleEvent.map { "event: \($0)\n" } ?? ""
+                let isText = reply.sampleEvent != nil && reply.schema == nil
+                let sampled = isText ? "text" : samples.json(for: reply.schema, example: reply.example)
+                let stream = reply.example?.string ?? (data == nil ? "" : event + "data: " + sampled + "\n\n")
                 return "Foundation.Data(\(SwiftNames.literal(stream)).utf8)"
             case .json, .text, .binary:
                 if case .json = reply.kind {

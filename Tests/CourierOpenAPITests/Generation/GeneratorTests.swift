@@ -174,7 +174,9 @@ struct GeneratorTests {
 
     /// Which event streams have typed data: a `schema` that is a model (OpenAI's chunks), the `data` of a
     /// `schema` that is an event (Mistral's), the `contentSchema` of an `itemSchema`'s data (3.2); not
-    /// text, not events whose data differs by event.
+    /// text. Events whose data differs by type (a `oneOf` of events naming theirs) are read whole, a case
+    /// per type; a `oneOf` of values that are no events is the data's type, and one of events that name
+    /// no type is read as text.
     @Test func eventsHaveTheDataTypeTheDocumentGives() throws {
         let streams = [
             "chunks": ##"{"schema": {"$ref": "#/components/schemas/Chunk"}}"##,
@@ -185,6 +187,10 @@ struct GeneratorTests {
             "mixed":
                 ##"{"itemSchema": {"oneOf": [{"properties": {"event": {"const": "a"}, "data": {"type": "string"}}}]}}"##,
             "text": ##"{"schema": {"type": "object", "properties": {"data": {"type": "string"}}}}"##,
+            "choices":
+                ##"{"schema": {"oneOf": [{"$ref": "#/components/schemas/Chunk"}, {"type": "object", "properties": {"event": {"const": "x"}, "n": {"type": "integer"}}}]}}"##,
+            "unnamed":
+                ##"{"itemSchema": {"oneOf": [{"properties": {"data": {"type": "string"}}}, {"properties": {"id": {"type": "string"}}}]}}"##,
         ]
         let paths = streams.sorted { $0.key < $1.key }.map { name, media in
             ##""/\##(name)": {"get": {"operationId": "\##(name)", "responses": {"200": {"description": "events", "##
@@ -198,11 +204,16 @@ struct GeneratorTests {
         #expect(warnings.isEmpty)
         let typed = text.components(separatedBy: "Each event's data is a `Pets.Chunk` in JSON").count - 1
         #expect(typed == 3)
-        for call in ["chunks", "wrapped", "described", "mixed", "text"] {
+        for call in ["chunks", "wrapped", "described", "mixed", "text", "choices", "unnamed"] {
             #expect(text.contains("public func \(call)() -> Courier.ServerSentEventSequence<"))
         }
         #expect(text.contains(#"case .chunks: Foundation.Data("data: {\"delta\":\"sample\"}\n\n".utf8)"#))
-        #expect(text.contains(#"case .mixed: Foundation.Data("".utf8)"#))
+        #expect(text.contains("Each event's data depends on its type: `.decoding(Pets.MixedEvent.self)`"))
+        #expect(text.contains("public enum MixedEvent: Courier.ServerSentEventDecodable {"))
+        #expect(text.contains(#"case .mixed: Foundation.Data("event: a\ndata: text\n\n".utf8)"#))
+        #expect(text.contains("Each event's data is a `Pets.ChoicesEvent` in JSON"))
+        #expect(text.contains("public enum ChoicesEvent: Codable, Sendable {"))
+        #expect(text.contains(#"case .unnamed: Foundation.Data("".utf8)"#))
         #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.events(Pets.Chunk.self, from: response)"))
         #expect(text.contains("case 200: return try Courier.OpenAPIDecoding.text(from: response)"))
     }

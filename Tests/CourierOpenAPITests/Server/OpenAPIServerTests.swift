@@ -158,6 +158,13 @@ struct OpenAPIServerTests {
             text.components(separatedBy: "\n").contains { $0.hasPrefix("data: {") } && text.hasSuffix("}\n\n"),
             "\(text)")
         #expect(text.contains(#""title""#))
+
+        // Events of several types (a `oneOf` of events): one of the type whose data is JSON, with that JSON.
+        let activity = try await Self.send("GET", "/books/activity", to: server)
+        #expect(activity.validation == "passed")
+        let event = String(decoding: activity.body, as: UTF8.self)
+        #expect(event.hasPrefix("event: review\n"), "\(event)")
+        #expect(event.contains(#"data: {"isbn": "#) && event.contains(#""stars": "#), "\(event)")
     }
 
     @Test("OpenAPI 3.1, JSON (Discord): valid requests pass, invalid ones fail")

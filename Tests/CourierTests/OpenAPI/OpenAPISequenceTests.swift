@@ -4,7 +4,8 @@ import Testing
 @testable import Courier
 
 /// Sequences of JSON values: JSON Lines and JSON text sequence bodies written by the generated code's
-/// encoders, whole answers read by `OpenAPIDecoding`, and server-sent events whose data is JSON.
+/// encoders, whole answers read by `OpenAPIDecoding`, and server-sent events whose data is JSON or
+/// that are read whole by their type.
 @Suite struct OpenAPISequenceTests {
     private struct Entry: Codable, Equatable {
         let n: Int
@@ -154,5 +155,72 @@ import Testing
         #expect(response.statusCode == 200)
         // The iteration ended with the error.
         #expect(try await iterator.next() == nil)
+    }
+    /// Events read whole by their type: a token's data is text, the summary's JSON, and a type the
+    /// reader does not know is kept as it came.
+    private enum Activity: ServerSentEventDecodable, Equatable {
+        case token(String)
+        case done(Entry)
+        case other(ServerSentEvent)
+
+        init(from event: ServerSentEvent, decoder: JSONDecoder) throws {
+            switch event.event ?? "message" {
+            case "message": self = .token(event.data)
+            case "done": self = .done(try decoder.decode(Entry.self, from: Data(event.data.utf8)))
+            default: self = .other(event)
+            }
+        }
+    }
+
+    @Test func eventsReadWholeByTheirTypeUntilDone() async throws {
+        let text = """
+            id: 1
+            data: Hel
+
+            id: 2
+            data: lo
+
+            event: ping
+            data: {"n":0}
+
+            event: done
+            data: {"n":2}
+
+            data: [DONE]
+
+            data: after
+
+
+            """
+        var target = try TestTarget.loopback("/never-sent")
+        target.sampleData = Data(text.utf8)
+        let provider = Provider<TestTarget>(stubClosure: Provider.immediatelyStub)
+        var activity: [Activity] = []
+        for try await event in provider.events(target).decoding(Activity.self) { activity.append(event) }
+        let expected: [Activity] = [
+            .token("Hel"), .token("lo"), .other(ServerSentEvent(id: "2", event: "ping", data: #"{"n":0}"#)),
+            .done(Entry(n: 2)),
+        ]
+        #expect(activity == expected)
+        // A whole answer reads the same.
+        let response = Response(statusCode: 200, data: Data(text.utf8))
+        #expect(try OpenAPIDecoding.events(Activity.self, from: response) == expected)
+    }
+
+    @Test func anEventReadWholeWhoseDataDoesNotDecodeFailsWithTheData() async throws {
+        var target = try TestTarget.loopback("/never-sent")
+        target.sampleData = Data("data: fine\n\nevent: done\ndata: {\"n\":\n\ndata: more\n\n".utf8)
+        let provider = Provider<TestTarget>(stubClosure: Provider.immediatelyStub)
+        var iterator = provider.events(target).decoding(Activity.self).makeAsyncIterator()
+        #expect(try await iterator.next() == .token("fine"))
+        let outcome = await result { () throws(CourierError) in try await iterator.next() }
+        guard case .failure(.objectMapping(_, let response)) = outcome else {
+            Issue.record("expected objectMapping, got \(outcome)")
+            return
+        }
+        #expect(response.data == Data(#"{"n":"#.utf8))
+        #expect(try await iterator.next() == nil)
+        let whole = Response(statusCode: 200, data: target.sampleData)
+        #expect(throws: CourierError.self) { try OpenAPIDecoding.events(Activity.self, from: whole) }
     }
 }
