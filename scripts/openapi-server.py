@@ -391,6 +391,28 @@ class Operation:
                 return {name: urllib.parse.unquote(found.group(f"v{i}")) for i, name in enumerate(self.variables)}
         return None
 
+    def documented_media_type(self, content_type: str) -> str:
+        """`content_type` with its media type written as the request body's content key that names it
+        (media types are case-insensitive, openapi-core's lookup is not: PingOne documents
+        `application/vnd.pingidentity.davinciApplication.rotateKey+json`)."""
+        mime, separator, parameters = content_type.partition(";")
+        body = self.operation.get("requestBody")
+        content = body.get("content") if isinstance(body, dict) else None
+        for key in content if isinstance(content, dict) else []:
+            if str(key).split(";", 1)[0].strip().lower() == mime.strip().lower():
+                return str(key).split(";", 1)[0].strip() + separator + parameters
+        return content_type
+
+    def takes(self, content_type: str) -> bool:
+        """Whether the request body is documented for `content_type`; true for a request that names
+        none, and for an operation whose body this cannot tell (none, or written as a `$ref`)."""
+        mime = content_type.split(";", 1)[0].strip().lower()
+        body = self.operation.get("requestBody")
+        content = body.get("content") if isinstance(body, dict) else None
+        if not mime or not isinstance(content, dict):
+            return True
+        return any(str(key).split(";", 1)[0].strip().lower() in (mime, "*/*") for key in content)
+
 
 class Match:
     """A request matched to an operation, with the path variables."""
@@ -454,17 +476,27 @@ class Router:
                     bases.append(base)
         return bases
 
-    def find(self, method: str, raw_path: str) -> Tuple[Optional[Match], List[str]]:
-        """The operation for `method` and `raw_path` (still percent-encoded), or `None` and why."""
+    def find(self, method: str, raw_path: str, content_type: str = "") -> Tuple[Optional[Match], List[str]]:
+        """The operation for `method` and `raw_path` (still percent-encoded), or `None` and why. Of
+        operations that differ only by a `#fragment` of their paths (PingOne's flows: clone, deploy and
+        validate, each its own media type), the one whose request body takes `content_type`."""
         method = method.lower()
         other_methods: List[str] = []
+        first: Optional[Match] = None
         for operation in self.operations:  # sorted: the first match is the most concrete
             variables = operation.match(raw_path)
             if variables is None:
                 continue
             if operation.method == method:
-                return Match(operation, variables), []
+                if first is not None and operation.template.split("#")[0] != first.operation.template.split("#")[0]:
+                    break
+                if operation.takes(content_type):
+                    return Match(operation, variables), []
+                first = first or Match(operation, variables)
+                continue
             other_methods.append(operation.method.upper())
+        if first is not None:
+            return first, []
         if other_methods:
             return None, [
                 f"the document has no {method.upper()} operation for {raw_path}; "
@@ -1301,6 +1333,9 @@ class Backend:
         self.router = router
         self._answers: Dict[str, Answer] = {}
         self._lock = threading.Lock()
+        # The request each thread handles, as far as finding its operation needs: its Content-Type
+        # (openapi-core's path finder is given only the method and URL).
+        self.handling = threading.local()
 
     def validate(self, request: HTTPRequest, match: Match) -> List[str]:
         """The problems of `request` (none when valid)."""
@@ -1918,6 +1953,7 @@ class OpenAPI3Backend(Backend):
             request_spec = SchemaPath.from_dict(without_marked_required(view, "readOnly"))
             response_spec = SchemaPath.from_dict(without_marked_required(view, "writeOnly"))
         router_find = router.find
+        handling = self.handling
 
         class DocumentPathFinder:
             """openapi-core's path finder, answered by this server's router: the request reaches
@@ -1929,7 +1965,7 @@ class OpenAPI3Backend(Backend):
 
             def find(self, method: str, full_url: str) -> Any:
                 raw_path = urllib.parse.urlsplit(full_url).path or "/"
-                match, _ = router_find(method, raw_path)
+                match, _ = router_find(method, raw_path, getattr(handling, "content_type", ""))
                 if match is None:
                     raise PathNotFound(full_url)
                 operation = match.operation
@@ -2067,7 +2103,7 @@ class OpenAPI3Backend(Backend):
             path = request.raw_path
             method = request.method.lower()
             body = request.body
-            content_type = request.content_type
+            content_type = match.operation.documented_media_type(request.content_type)
             parameters = RequestParameters(
                 path=dict(match.variables),
                 query=ImmutableMultiDict(request.query),
@@ -2631,7 +2667,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = self.read_body()
         request = HTTPRequest(self.command, self.path, list(self.headers.items()), body, self.port)
         backend = self.backend
-        match, reasons = backend.router.find(request.method, request.raw_path)
+        backend.handling.content_type = request.content_type
+        match, reasons = backend.router.find(request.method, request.raw_path, request.content_type)
         label = match.operation.label if match else None
         try:
             if match is None:

@@ -371,6 +371,46 @@ struct OpenAPIServerTests {
         Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
     }
 
+    /// Operations of one path and method told apart by a fragment and by their bodies' media types
+    /// (PingOne's flows: clone, deploy, validate) are found by the request's Content-Type, which is read
+    /// whatever its case, as media types are (PingOne writes them in mixed case).
+    @Test("operations of one path told apart by their bodies' media types are found by the Content-Type")
+    func operationsToldApartByMediaTypeAreFound() async throws {
+        let document = ##"""
+            {"openapi": "3.1.0", "info": {"title": "Flows", "version": "1"}, "paths": {
+              "/flows/{id}#clone": {"post": {"operationId": "cloneFlow",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "requestBody": {"content": {"application/vnd.flow.clone+json": {"schema": {"type": "object",
+                  "required": ["name"], "properties": {"name": {"type": "string"}}}}}},
+                "responses": {"204": {"description": "cloned"}}}},
+              "/flows/{id}#deploy": {"post": {"operationId": "deployFlow",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+                "requestBody": {"content": {"application/vnd.flow.deployNow+json": {"schema": {"type": "object",
+                  "required": ["target"], "properties": {"target": {"type": "string"}}}}}},
+                "responses": {"204": {"description": "deployed"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let deployed = try await Self.send(
+            "POST", "/flows/7", to: server, headers: ["Content-Type": "application/vnd.flow.deploynow+json"],
+            body: #"{"target": "production"}"#)
+        #expect(deployed.status == 204, "\(String(decoding: deployed.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(deployed.operation == "deployFlow")
+        let cloned = try await Self.send(
+            "POST", "/flows/7", to: server, headers: ["Content-Type": "application/vnd.flow.clone+json"],
+            body: #"{"name": "copy"}"#)
+        #expect(cloned.status == 204, "\(String(decoding: cloned.body, as: UTF8.self))\nlog:\n\(server.log)")
+        #expect(cloned.operation == "cloneFlow")
+        // The deploy body under the clone media type is the clone operation's, and not valid for it.
+        let wrong = try await Self.send(
+            "POST", "/flows/7", to: server, headers: ["Content-Type": "application/vnd.flow.clone+json"],
+            body: #"{"target": "production"}"#)
+        Self.expectFailed(wrong, operation: "cloneFlow", mentioning: "name")
+    }
+
     /// And a union whose choices take the union in (`allOf` of it and members of their own, as Okta's
     /// signing keys are) is not followed round for ever: the value around it is made.
     @Test("an answer made from the schema has the members of a mixin that every level of it takes in")
