@@ -13,6 +13,13 @@ struct SampleValues {
     /// too: a parameter's `{}` is written as nothing (an empty path segment, no query field), and a
     /// required parameter would be missing.
     var fillsObjects = false
+    /// How many objects the value being made has past `filledDepth` (see `requiredDepth`).
+    private let deepObjects = Counter()
+
+    /// A count shared by the copies of the samples' settings.
+    private final class Counter {
+        var count = 0
+    }
 
     /// The JSON text of `example`, or of a value made for `schema`. A request's (`forRequest`) leaves out
     /// the properties the schema marks `readOnly`, which a server refuses to be sent, examples included.
@@ -20,6 +27,7 @@ struct SampleValues {
     /// sent as, Asana's `"221693,506165"`) would not decode as the generated type: a value is made instead.
     func json(for schema: DocumentNode?, example: DocumentNode?, forRequest: Bool = false) -> String {
         guard let schema else { return example?.sampleJSON() ?? "{}" }
+        deepObjects.count = 0
         guard let example, fits(example, schema) else { return value(for: schema, depth: 0, forRequest: forRequest) }
         return forRequest ? withoutReadOnly(example, schema: schema, depth: 0).sampleJSON() : example.sampleJSON()
     }
@@ -201,25 +209,34 @@ struct SampleValues {
         case "number": return integer(for: schema)
         case "boolean": return "true"
         case "array":
-            guard depth < 8, let items = schema["items"] else { return "[]" }
             // Deep in the value a list has only the items it must (HubSpot's list filters: each branch
             // requires its lists of branches and filters, which a made item would fill past the depth where
             // objects are left empty, and invalid).
             let least = Int(schema["minItems"]?.numberText ?? "0") ?? 0
+            guard depth < (least > 0 ? Self.requiredDepth : Self.filledDepth), let items = schema["items"] else {
+                return "[]"
+            }
             if least == 0 && depth >= 5 { return "[]" }
             let count = max(1, least)
             let item = value(for: items, depth: depth + 1, forRequest: forRequest)
             return "[" + (0..<min(count, 3)).map { Self.variant(item, $0) }.joined(separator: ",") + "]"
         case "object":
-            guard depth < 8 else { return "{}" }
+            guard depth < Self.requiredDepth else { return "{}" }
+            // Past the depth where objects are filled in, an object has only what it requires, and only
+            // so many of them are made.
+            let isDeep = depth >= Self.filledDepth
+            if isDeep {
+                guard deepObjects.count < Self.deepObjectLimit else { return "{}" }
+                deepObjects.count += 1
+            }
             let properties = ObjectProperties(of: schema, models: models)
             let required = properties.required.union(alsoRequired)
             let sendable = properties.list.filter { !(forRequest && $0.isReadOnly) }
             var chosen = sendable.filter { property in
-                (required.contains(property.key) || (isChoice && isEnumerated(property.schema)))
+                (required.contains(property.key) || (isChoice && !isDeep && isEnumerated(property.schema)))
                     && property.key != naming?.key
             }
-            if chosen.isEmpty, naming == nil, fillsObjects || (fillsNestedObjects && depth > 0),
+            if chosen.isEmpty, naming == nil, !isDeep, fillsObjects || (fillsNestedObjects && depth > 0),
                 let first = sendable.first
             {
                 chosen = [first]
@@ -237,7 +254,7 @@ struct SampleValues {
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
             // A map's entries, when it must have some (ElevenLabs' transcript `segments`).
-            if let extra = schema["additionalProperties"], (extra.object?.count ?? 0) > 0, depth < 8 {
+            if let extra = schema["additionalProperties"], (extra.object?.count ?? 0) > 0, depth < Self.requiredDepth {
                 let entry = value(for: extra, depth: depth + 1, forRequest: forRequest)
                 for index in 0..<max(0, least - fields.count - named.count) {
                     fields.append(SwiftNames.jsonString("key\(index + 1)") + ":" + entry)
@@ -248,6 +265,17 @@ struct SampleValues {
             return kinds.isEmpty && schema.object?.count == 0 ? "{}" : "\"sample\""
         }
     }
+
+    /// How deep in a made value objects get their members and lists their items.
+    private static let filledDepth = 8
+    /// How deep the members an object requires and the items a list must have are still made, past
+    /// `filledDepth` (JSON:API documents nest resource objects that require theirs: Klaviyo's bulk event
+    /// job holds `data.attributes.events-bulk-create.data[].attributes.profile.data.attributes`); deeper,
+    /// an object is empty and a list too.
+    private static let requiredDepth = 12
+    /// How many objects a value has past `filledDepth`: a schema that requires several copies of itself
+    /// (which no finite value satisfies) would otherwise multiply them at every level.
+    private static let deepObjectLimit = 64
 
     /// The discriminator's property of a `oneOf`/`anyOf` and its value for `choice`: the mapping's key
     /// for the choice's reference, or the name the reference ends with. A server that validates reads

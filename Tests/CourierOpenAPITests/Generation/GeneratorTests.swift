@@ -837,6 +837,39 @@ struct GeneratorTests {
         #expect(!line.contains("{}"))
     }
 
+    /// Resource objects nested as JSON:API documents nest them (Klaviyo's bulk event job: a job's data,
+    /// its attributes, a list of events, each one's attributes, its profile's data) still have the
+    /// members they require past the depth where optional ones are left out; a schema that requires
+    /// itself ends in an empty object a few levels further, not in an endless value.
+    @Test func aDeeplyNestedSampleHasWhatEveryLevelRequires() throws {
+        func level(_ index: Int) -> String {
+            index == 10
+                ? #""L10": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}}"#
+                : ##""L\##(index)": {"type": "object", "required": ["next"], "properties": {"next": {"$ref": "#/components/schemas/L\##(index + 1)"}, "note": {"type": "string"}}}"##
+        }
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/deep": {"post": {"operationId": "deep",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/L0"}}}},
+                "responses": {"204": {"description": "none"}}}},
+              "/loop": {"post": {"operationId": "loop",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/Loop"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "Loop": {"type": "object", "required": ["a", "b"], "properties": {
+                 "a": {"$ref": "#/components/schemas/Loop"}, "b": {"$ref": "#/components/schemas/Loop"}}},
+            """# + (0...10).map(level).joined(separator: ", ") + "}}}")
+        let deep = try #require(text.split(separator: "\n").first { $0.contains("L0.self, ") })
+        #expect(deep.contains(String(repeating: #"{\"next\":"#, count: 10) + #"{\"id\":\"sample\"}"#))
+        #expect(!deep.contains("note"))
+        let loop = try #require(text.split(separator: "\n").first { $0.contains("Loop.self, ") })
+        #expect(loop.count < 100_000)
+        #expect(loop.contains(#"{\"a\":{}"#))
+    }
+
     /// An `example: null` of a union that does not allow `null` (HubSpot writes one on every schema) is no
     /// example: the sample is made from the first choice, in a body and in a list.
     @Test func aNullExampleOfAUnionIsNoExample() throws {
