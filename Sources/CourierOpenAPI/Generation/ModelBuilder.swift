@@ -320,9 +320,16 @@ final class ModelBuilder {
         let implied = named == nil ? impliedDiscriminator(of: choices) : nil
         let discriminator = named ?? implied?.name
         let built = choices.enumerated().map { index, choice -> UnionModel.Choice in
-            let (type, _) = self.type(
-                of: choice, suggestedName: name + "Choice\(index + 1)", pointer: "\(pointer)/\(keyword)/\(index)")
             let reference = choice["$ref"]?.string
+            let choicePointer = "\(pointer)/\(keyword)/\(index)"
+            // With the members the union declares beside its choices, a type of its own named for the
+            // choice: the discriminator's value for it, else what its reference is called.
+            let merged = withSharedMembers(of: schema, in: choice)
+            let label =
+                reference.flatMap { mapping[$0]?.first ?? Self.referenceName($0) } ?? "Choice\(index + 1)"
+            let (type, _) =
+                merged.map { self.type(of: $0, suggestedName: name + " " + label, pointer: choicePointer) }
+                ?? self.type(of: choice, suggestedName: name + "Choice\(index + 1)", pointer: choicePointer)
             var values = reference.flatMap { mapping[$0] } ?? []
             if let implied {
                 values = [implied.values[index]]
@@ -330,7 +337,7 @@ final class ModelBuilder {
                 values = [JSONPointer.tokens(reference).last ?? ""]
             }
             var built = UnionModel.Choice(
-                name: caseNames.unique(SwiftNames.memberName(caseName(of: type))), type: type,
+                name: caseNames.unique(SwiftNames.memberName(merged == nil ? caseName(of: type) : label)), type: type,
                 discriminatorValues: values)
             // Only a value the mapping writes out: one taken from the schema's name is the document's
             // guess at best (PagerDuty's runner update would send `AutomationActionsRunnerSidecarBody`).
@@ -344,6 +351,29 @@ final class ModelBuilder {
         }
         unionPointers[name] = pointer
         add(.union(UnionModel(name: name, doc: doc, choices: built, discriminator: discriminator)))
+    }
+
+    /// `choice` of the union `schema` with the members `schema` declares beside its choices, which every
+    /// value has whatever its choice (Front's analytics export: a `start`, an `end` and `filters` for
+    /// each kind of export, whose `columns` differ): `allOf` the choice and those members, with the ones
+    /// `schema` requires, but for the discriminator, which the union writes. `nil` where `schema`
+    /// declares no member but the discriminator.
+    func withSharedMembers(of schema: DocumentNode, in choice: DocumentNode) -> DocumentNode? {
+        guard let own = schema["properties"]?.object else { return nil }
+        let discriminator = schema["discriminator"]?["propertyName"]?.string
+        let kept = own.entries.filter { $0.key != discriminator }
+        guard !kept.isEmpty else { return nil }
+        let at = schema.location
+        var properties = DocumentObject()
+        for (key, property) in kept { properties.set(property, for: key) }
+        var part = DocumentObject()
+        part.set(.string("object", at: at), for: "type")
+        let required = (schema["required"]?.array ?? []).filter { $0.string != nil && $0.string != discriminator }
+        if !required.isEmpty { part.set(.array(required, at: at), for: "required") }
+        part.set(.object(properties, at: at), for: "properties")
+        var whole = DocumentObject()
+        whole.set(.array([choice, .object(part, at: at)], at: at), for: "allOf")
+        return .object(whole, at: at)
     }
 
     /// The only choice of a union whose discriminator the choice does not declare (Okta's gateway setup

@@ -182,8 +182,10 @@ struct SampleValues {
             // [F, I]}}}`) is not a value of its own: the object, with what the choice requires and the
             // values it allows.
             guard Self.onlyConstrains(choice) || choice.onlyExtends(schema), schema["properties"] != nil else {
+                // With the members the schema declares beside its choices, as the generated type has them.
+                let whole = schema.unionChoices == nil ? nil : models.withSharedMembers(of: schema, in: choice)
                 return value(
-                    for: choice, depth: depth + 1, forRequest: forRequest,
+                    for: whole ?? choice, depth: depth + 1, forRequest: forRequest,
                     naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
             }
             alsoRequired = choice["required"]?.array?.compactMap(\.string) ?? []

@@ -870,6 +870,45 @@ struct GeneratorTests {
         #expect(loop.contains(#"{\"a\":{}"#))
     }
 
+    /// A union that declares members beside its choices (Front's analytics export: every kind of export
+    /// has a `start` and an `end`, its `columns` differ by kind) gives each choice those members, in a
+    /// type of its own named for the choice; the discriminator stays the union's to write, and the sample
+    /// has what the union requires.
+    @Test func aUnionsOwnMembersAreInEveryChoice() throws {
+        let (text, warnings) = try generate(
+            ##"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/exports": {"post": {"operationId": "createExport",
+                "requestBody": {"required": true, "content": {"application/json": {
+                  "schema": {"$ref": "#/components/schemas/ExportRequest"}}}},
+                "responses": {"204": {"description": "none"}}}}},
+             "components": {"schemas": {
+               "ExportRequest": {"discriminator": {"propertyName": "type", "mapping": {
+                   "messages": "#/components/schemas/MessageColumns", "events": "#/components/schemas/EventColumns"}},
+                 "oneOf": [{"$ref": "#/components/schemas/MessageColumns"}, {"$ref": "#/components/schemas/EventColumns"}],
+                 "required": ["type", "start", "end"],
+                 "properties": {"type": {"type": "string", "enum": ["messages", "events"]},
+                   "start": {"type": "number"}, "end": {"type": "number"}, "timezone": {"type": "string"}}},
+               "MessageColumns": {"type": "object", "required": ["columns"], "properties": {
+                 "columns": {"type": "array", "items": {"type": "string"}}}},
+               "EventColumns": {"type": "object", "required": ["columns"], "properties": {
+                 "columns": {"type": "array", "items": {"type": "integer"}}}}}}}
+            """##)
+        #expect(warnings.isEmpty)
+        #expect(text.contains("case messages(Pets.ExportRequestMessages)"))
+        #expect(text.contains("case events(Pets.ExportRequestEvents)"))
+        #expect(
+            text.contains(
+                "public init(columns: [Swift.String], start: Swift.Double, end: Swift.Double, timezone: Swift.String? = nil)"
+            ))
+        // The shared members are not a type of their own, and the kinds' own models stay as they are.
+        #expect(text.contains("public struct MessageColumns: Codable, Sendable {"))
+        #expect(text.contains(#"try container.encode("messages", forKey: OpenAPICodingKey("type"))"#))
+        let sample = try #require(text.split(separator: "\n").first { $0.contains("ExportRequest.self, ") })
+        #expect(sample.contains(#"\"start\":"#) && sample.contains(#"\"end\":"#))
+        #expect(sample.contains(#"\"type\":\"messages\""#))
+    }
+
     /// An `example: null` of a union that does not allow `null` (HubSpot writes one on every schema) is no
     /// example: the sample is made from the first choice, in a body and in a list.
     @Test func aNullExampleOfAUnionIsNoExample() throws {
