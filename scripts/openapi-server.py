@@ -156,8 +156,53 @@ def _json_keys(value: Any) -> Any:
 
 def load_document(path: str) -> dict:
     """The document at `path`, JSON or YAML, as plain dicts, lists and scalars, with what its `$ref`s
-    name in other files brought in (see `bundle_references`)."""
-    return bundle_references(read_document_file(path), path)
+    name in other files brought in (see `bundle_references`), and without those that name nothing (see
+    `without_dangling_references`)."""
+    return without_dangling_references(bundle_references(read_document_file(path), path))
+
+
+def without_dangling_references(document: dict) -> dict:
+    """`document` without the local `$ref`s that point to nothing (Miro's responses name
+    `#/components/responses/409`, which the document does not have), each logged: a response or a
+    parameter written so is left out, as the generated code leaves it out, and a schema is any value."""
+
+    def dangling(node: Any) -> Optional[str]:
+        reference = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(reference, str) or not reference.startswith("#"):
+            return None
+        try:
+            json_pointer(document, reference)
+            return None
+        except (KeyError, ValueError, IndexError, TypeError):
+            return reference
+
+    def clean(node: Any, path: str) -> Any:
+        if isinstance(node, dict):
+            result = {}
+            for key, value in node.items():
+                where = f"{path}/" + str(key).replace("~", "~0").replace("/", "~1")
+                reference = dangling(value)
+                if reference is not None:
+                    if path.endswith("/responses") or key == "requestBody":
+                        log(f"{where}: $ref {reference} points to nothing; left out")
+                        continue
+                    log(f"{where}: $ref {reference} points to nothing; any value")
+                    result[key] = {}
+                    continue
+                result[key] = clean(value, where)
+            return result
+        if isinstance(node, list):
+            kept = []
+            for index, item in enumerate(node):
+                reference = dangling(item)
+                if reference is not None:
+                    log(f"{path}/{index}: $ref {reference} points to nothing; left out")
+                    continue
+                kept.append(clean(item, f"{path}/{index}"))
+            return kept
+        return node
+
+    return clean(document, "#")
 
 
 def read_document_file(path: str) -> Any:
@@ -478,8 +523,9 @@ class Router:
 
     def find(self, method: str, raw_path: str, content_type: str = "") -> Tuple[Optional[Match], List[str]]:
         """The operation for `method` and `raw_path` (still percent-encoded), or `None` and why. Of
-        operations that differ only by a `#fragment` of their paths (PingOne's flows: clone, deploy and
-        validate, each its own media type), the one whose request body takes `content_type`."""
+        operations whose paths match it alike (told apart by a `#fragment`, as PingOne's flows: clone,
+        deploy and validate; or by a path parameter's name, as Miro's uploads from a file beside those
+        from a URL), the one whose request body takes `content_type`."""
         method = method.lower()
         other_methods: List[str] = []
         first: Optional[Match] = None
@@ -488,7 +534,7 @@ class Router:
             if variables is None:
                 continue
             if operation.method == method:
-                if first is not None and operation.template.split("#")[0] != first.operation.template.split("#")[0]:
+                if first is not None and operation.rank != first.operation.rank:
                     break
                 if operation.takes(content_type):
                     return Match(operation, variables), []

@@ -371,9 +371,10 @@ struct OpenAPIServerTests {
         Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
     }
 
-    /// Operations of one path and method told apart by a fragment and by their bodies' media types
-    /// (PingOne's flows: clone, deploy, validate) are found by the request's Content-Type, which is read
-    /// whatever its case, as media types are (PingOne writes them in mixed case).
+    /// Operations of one path and method told apart by a fragment or a path parameter's name, and by
+    /// their bodies' media types (PingOne's flows: clone, deploy, validate; Miro's uploads from a file
+    /// beside those from a URL) are found by the request's Content-Type, which is read whatever its
+    /// case, as media types are (PingOne writes them in mixed case).
     @Test("operations of one path told apart by their bodies' media types are found by the Content-Type")
     func operationsToldApartByMediaTypeAreFound() async throws {
         let document = ##"""
@@ -383,8 +384,8 @@ struct OpenAPIServerTests {
                 "requestBody": {"content": {"application/vnd.flow.clone+json": {"schema": {"type": "object",
                   "required": ["name"], "properties": {"name": {"type": "string"}}}}}},
                 "responses": {"204": {"description": "cloned"}}}},
-              "/flows/{id}#deploy": {"post": {"operationId": "deployFlow",
-                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "/flows/{flowID}": {"post": {"operationId": "deployFlow",
+                "parameters": [{"name": "flowID", "in": "path", "required": true, "schema": {"type": "string"}}],
                 "requestBody": {"content": {"application/vnd.flow.deployNow+json": {"schema": {"type": "object",
                   "required": ["target"], "properties": {"target": {"type": "string"}}}}}},
                 "responses": {"204": {"description": "deployed"}}}}}}
