@@ -371,6 +371,32 @@ struct OpenAPIServerTests {
         Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
     }
 
+    /// A document whose `$ref`s name components it does not have (Miro's error responses) is served:
+    /// such a response or parameter is left out and such a schema takes any value, each said in the log.
+    @Test("local $refs that point to nothing are left out, or any value, and the document is served")
+    func danglingReferencesAreLeftOut() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Boards", "version": "1"}, "paths": {
+              "/boards/{id}": {"get": {"operationId": "getBoard",
+                "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                  {"$ref": "#/components/parameters/limit"}],
+                "responses": {"200": {"description": "found", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["name"], "properties": {"name": {"type": "string"},
+                    "owner": {"$ref": "#/components/schemas/Owner"}}}}}},
+                  "429": {"$ref": "#/components/responses/429"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let found = try await Self.send("GET", "/boards/7", to: server)
+        Self.expectPassed(found, status: 200, operation: "getBoard", log: server.log)
+        #expect(server.log.contains("#/paths/~1boards~1{id}/get/responses/429: $ref #/components/responses/429"))
+        #expect(server.log.contains("$ref #/components/parameters/limit points to nothing; left out"))
+        #expect(server.log.contains("$ref #/components/schemas/Owner points to nothing; any value"))
+    }
+
     /// Operations of one path and method told apart by a fragment or a path parameter's name, and by
     /// their bodies' media types (PingOne's flows: clone, deploy, validate; Miro's uploads from a file
     /// beside those from a URL) are found by the request's Content-Type, which is read whatever its
