@@ -1587,7 +1587,53 @@ def lift_form_fields(view: dict) -> dict:
         lifted = dict(schema)
         lifted["properties"] = properties
         media["schema"] = lifted
+    for mime, media in request_media(view):
+        if mime.startswith("multipart") and isinstance(resolve(view, media.get("schema")), dict):
+            media["schema"] = multipart_text_fields(view, resolve(view, media["schema"]))
     return view
+
+
+# A scalar as the text a multipart field carries it in.
+SCALAR_TEXTS = {
+    "boolean": {"type": "string", "enum": ["true", "false"]},
+    "integer": {"type": "string", "pattern": "^-?[0-9]+$"},
+    "number": {"type": "string", "pattern": "^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$"},
+}
+
+
+def multipart_text_fields(view: dict, schema: dict) -> dict:
+    """A multipart body's schema (its fields lifted by `lift_form_fields`) as one object of the fields,
+    each a boolean, integer or number field checked as the text of one, and required as it and the
+    parts of its `allOf` require them: openapi-core reads a multipart field as the text it is (Lob's
+    campaign `quantity: 2` arrives as `'2'`) and does not turn it into the number its schema says."""
+
+    def as_text(field: Any) -> Any:
+        resolved = resolve(view, field)
+        if not isinstance(resolved, dict):
+            return field
+        kinds = resolved.get("type")
+        kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds or [] if k != "null"]
+        if len(kinds) == 1 and kinds[0] in SCALAR_TEXTS:
+            return dict(SCALAR_TEXTS[kinds[0]])
+        if kinds == ["array"] and "items" in resolved:
+            return {**resolved, "items": as_text(resolved["items"])}
+        return field
+
+    def required(part: Any, depth: int) -> List[str]:
+        part = resolve(view, part)
+        if not isinstance(part, dict) or depth > 8:
+            return []
+        names = required_names(part)
+        for member in part.get("allOf") or []:
+            names += required(member, depth + 1)
+        return names
+
+    fields = {key: as_text(value) for key, value in (schema.get("properties") or {}).items()}
+    flat: Dict[str, Any] = {"type": "object", "properties": fields}
+    names = sorted({name for name in required(schema, 0) if name in fields})
+    if names:
+        flat["required"] = names
+    return flat
 
 
 def request_media(view: dict) -> List[Tuple[str, dict]]:

@@ -308,8 +308,12 @@ final class ModelBuilder {
     }
 
     private func declareUnion(
-        _ schema: DocumentNode, choices: [DocumentNode], name: String, doc: String?, pointer: String
+        _ schema: DocumentNode, choices written: [DocumentNode], name: String, doc: String?, pointer: String
     ) {
+        // A reference listed again is the same choice (Stream's webhook events name their error event
+        // once for each kind of export).
+        var listed: Set<String> = []
+        let choices = written.filter { choice in choice["$ref"]?.string.map { listed.insert($0).inserted } ?? true }
         var caseNames = NameScope(reserved: ["unknown"])
         let keyword = schema["oneOf"] != nil ? "oneOf" : "anyOf"
         var mapping: [String: [String]] = [:]
@@ -407,10 +411,15 @@ final class ModelBuilder {
 
     /// The one value a property can have (a `const`, or an `enum` of one value, as documents write a
     /// kind's `type`), as the Swift literal of its initializer's default: a request's model is made
-    /// without it.
-    private func onlyValue(of schema: DocumentNode, type: SwiftType) -> String? {
+    /// without it. `source` is the schema the property's type was made from, which a later declaration
+    /// may narrow to one value (Lob's address: `object` a plain string in the base, `enum: [address]` in
+    /// the address): the type is an enumeration only where `source` lists values.
+    private func onlyValue(of schema: DocumentNode, type: SwiftType, source: DocumentNode) -> String? {
         guard let schema = dereferenced(schema), let value = schema.onlyValue else { return nil }
-        guard case .model = type, schema["enum"] != nil, schema.enumRawType != nil else {
+        guard case .model = type, let origin = typeSource(source), origin["enum"] != nil, origin.enumRawType != nil
+        else {
+            // A type alias of a scalar takes the scalar's literal.
+            if case .model(let name) = type, let aliased = aliases[name] { return Self.literal(value, of: aliased) }
             return Self.literal(value, of: type)
         }
         switch value.value {
@@ -418,6 +427,18 @@ final class ModelBuilder {
         case .integer(let text), .number(let text): return ".init(rawValue: \(text))"
         default: return nil
         }
+    }
+
+    /// The schema a type is made from: `schema` through its `$ref`s and the `allOf` of one part that only
+    /// adds a description to a reference, which are the referenced type.
+    private func typeSource(_ schema: DocumentNode) -> DocumentNode? {
+        var current = schema
+        for _ in 0..<16 {
+            guard let resolved = dereferenced(current) else { return nil }
+            guard let (part, _) = resolved.wrappedPart else { return resolved }
+            current = part
+        }
+        return nil
     }
 
     /// The name a `$ref` suggests for the type it reaches: its pointer's last token, or, when that is a
@@ -453,6 +474,8 @@ final class ModelBuilder {
     /// in each, as OpenAI's `type: {enum: [message]}`. Without it the first choice that reads a value is
     /// taken, and a choice whose other properties are optional reads every other choice's values too.
     private func impliedDiscriminator(of choices: [DocumentNode]) -> (name: String, values: [String])? {
+        // One choice (a reference listed twice, and read once) has nothing to be told apart from.
+        guard choices.count > 1 else { return nil }
         var constants: [[String: String]] = []
         for choice in choices {
             var own: [String: String] = [:]
@@ -508,7 +531,7 @@ final class ModelBuilder {
                         ? "Required by the document, which does not declare it."
                         : Self.documentation(of: property.schema),
                     defaultValue: property.schema["default"].flatMap { Self.literal($0, of: type) }
-                        ?? onlyValue(of: narrowed ?? property.schema, type: type)))
+                        ?? onlyValue(of: narrowed ?? property.schema, type: type, source: property.schema)))
         }
         var additional: (name: String, type: SwiftType)?
         if let extra = additionalSchema(of: schema, at: pointer) {

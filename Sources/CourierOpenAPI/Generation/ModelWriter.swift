@@ -239,9 +239,12 @@ struct ModelWriter {
                     code.block(
                         "switch try? container?.decode(Swift.String.self, forKey: OpenAPICodingKey(\(SwiftNames.literal(discriminator)))) {"
                     ) { code in
-                        for choice in union.choices where !choice.discriminatorValues.isEmpty {
-                            code.line(
-                                "case \(choice.discriminatorValues.map(SwiftNames.literal).joined(separator: ", ")):")
+                        var named: Set<String> = []
+                        for choice in union.choices {
+                            // A value an earlier choice is read by is that choice's.
+                            let values = choice.discriminatorValues.filter { named.insert($0).inserted }
+                            guard !values.isEmpty else { continue }
+                            code.line("case \(values.map(SwiftNames.literal).joined(separator: ", ")):")
                             code.line("    if let value = try? \(choice.type.code(in: namespace))(from: decoder) {")
                             code.line("        self = .\(choice.name)(value)")
                             code.line("        return")

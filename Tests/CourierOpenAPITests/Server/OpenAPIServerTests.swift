@@ -371,6 +371,44 @@ struct OpenAPIServerTests {
         Self.expectFailed(notUUID, operation: "deleteConnector", mentioning: "connector_id")
     }
 
+    /// A multipart field of an integer (or a number, or a boolean) arrives as its text, which the server
+    /// checks as such, and the fields an `allOf` part requires are required (Lob's campaigns).
+    @Test("a multipart integer field is checked as the text of one, and allOf parts' fields are required")
+    func multipartScalarFieldsAreText() async throws {
+        let document = ##"""
+            {"openapi": "3.0.1", "info": {"title": "Campaigns", "version": "1"}, "paths": {
+              "/campaigns": {"post": {"operationId": "createCampaign", "requestBody": {"required": true,
+                "content": {"multipart/form-data": {"schema": {"$ref": "#/components/schemas/Create"}}}},
+                "responses": {"200": {"description": "created", "content": {"application/json": {
+                  "schema": {"type": "object"}}}}}}}},
+             "components": {"schemas": {
+               "Base": {"type": "object", "required": ["quantity"], "properties": {
+                 "quantity": {"type": "integer"}, "proof": {"type": "boolean"}}},
+               "Create": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object",
+                 "required": ["name"], "properties": {"name": {"type": "string"}}}]}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        func form(_ fields: [(String, String)]) -> String {
+            fields.map { "--b\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n" }.joined()
+                + "--b--\r\n"
+        }
+        let headers = ["Content-Type": "multipart/form-data; boundary=b"]
+        let valid = try await Self.send(
+            "POST", "/campaigns", to: server, headers: headers,
+            body: form([("quantity", "2"), ("proof", "true"), ("name", "Spring")]))
+        Self.expectPassed(valid, status: 200, operation: "createCampaign", log: server.log)
+        let notANumber = try await Self.send(
+            "POST", "/campaigns", to: server, headers: headers, body: form([("quantity", "two"), ("name", "Spring")]))
+        Self.expectFailed(notANumber, operation: "createCampaign", mentioning: "quantity")
+        let missing = try await Self.send(
+            "POST", "/campaigns", to: server, headers: headers, body: form([("name", "Spring")]))
+        Self.expectFailed(missing, operation: "createCampaign", mentioning: "'quantity' is a required property")
+    }
+
     /// A document whose `$ref`s name components it does not have (Miro's error responses) is served:
     /// such a response or parameter is left out and such a schema takes any value, each said in the log.
     @Test("local $refs that point to nothing are left out, or any value, and the document is served")
