@@ -635,6 +635,24 @@ struct GeneratorTests {
         #expect(text.contains("case image(Pets.Image)") && !text.contains("case image2(Pets.Image)"))
     }
 
+    /// A property whose type is a plain string under a name of its own, narrowed to one value by a later
+    /// `allOf` part (Lob's address: the base's `object`, the address's `enum: [address]`), defaults to
+    /// that value as a string, not as an enumeration's `.init(rawValue:)`, which a string does not have.
+    @Test func aNarrowedStringAliasDefaultsToAStringLiteral() throws {
+        let (text, _) = try generate(
+            ##"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "ResourceType": {"type": "string", "description": "The kind of resource."},
+              "Base": {"type": "object", "required": ["object"], "properties": {
+                "object": {"$ref": "#/components/schemas/ResourceType"}}},
+              "Address": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["line"],
+                "properties": {"object": {"type": "string", "enum": ["address"]}, "line": {"type": "string"}}}]}}}}
+            """##)
+        #expect(text.contains("public typealias ResourceType = Swift.String"))
+        #expect(text.contains(#"public init(object: Pets.ResourceType = "address", line: Swift.String)"#))
+        #expect(!text.contains(#".init(rawValue: "address")"#))
+    }
+
     /// A model that reads the same as an earlier one is a type alias of it, keeping its own doc comment;
     /// models that refer to merged ones can merge in turn; copies of a recursive schema merge; a
     /// different property doc comment keeps a model apart.
