@@ -361,12 +361,15 @@ final class ModelBuilder {
     /// value has whatever its choice (Front's analytics export: a `start`, an `end` and `filters` for
     /// each kind of export, whose `columns` differ): `allOf` the choice and those members, with the ones
     /// `schema` requires, but for the discriminator, which the union writes. `nil` where `schema`
-    /// declares no member but the discriminator.
+    /// declares no member but the discriminator, and where the choice declares them all itself (a kind
+    /// that is `allOf` the union and its own members, as `Cat` of a `Pet`).
     func withSharedMembers(of schema: DocumentNode, in choice: DocumentNode) -> DocumentNode? {
         guard let own = schema["properties"]?.object else { return nil }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
         let kept = own.entries.filter { $0.key != discriminator }
         guard !kept.isEmpty else { return nil }
+        let declared = ObjectProperties(of: choice, models: self)
+        guard !kept.allSatisfy({ declared[$0.key] != nil }) else { return nil }
         let at = schema.location
         var properties = DocumentObject()
         for (key, property) in kept { properties.set(property, for: key) }

@@ -924,6 +924,20 @@ struct GeneratorTests {
         // The shared members are not a type of their own, and the kinds' own models stay as they are.
         #expect(text.contains("public struct MessageColumns: Codable, Sendable {"))
         #expect(text.contains(#"try container.encode("messages", forKey: OpenAPICodingKey("type"))"#))
+        // A kind that takes the union's members in itself (`allOf` the union) is its own type.
+        let (pets, _) = try generate(
+            ##"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {}, "components": {"schemas": {
+              "Pet": {"type": "object", "required": ["kind", "name"], "discriminator": {"propertyName": "kind"},
+                "properties": {"kind": {"type": "string"}, "name": {"type": "string"}},
+                "oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}]},
+              "Cat": {"allOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "object", "properties": {
+                "purrs": {"type": "boolean"}}}]},
+              "Dog": {"allOf": [{"$ref": "#/components/schemas/Pet"}, {"type": "object", "properties": {
+                "barks": {"type": "boolean"}}}]}}}}
+            """##)
+        #expect(pets.contains("case cat(Pets.Cat)") && pets.contains("case dog(Pets.Dog)"))
+        #expect(!pets.contains("PetCat"))
         let sample = try #require(text.split(separator: "\n").first { $0.contains("ExportRequest.self, ") })
         #expect(sample.contains(#"\"start\":"#) && sample.contains(#"\"end\":"#))
         #expect(sample.contains(#"\"type\":\"messages\""#))
