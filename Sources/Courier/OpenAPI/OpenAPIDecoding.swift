@@ -38,7 +38,7 @@ public enum OpenAPIDecoding {
     /// The body as server-sent events (`text/event-stream`) whose data is JSON: each event's data as a
     /// `Value`, up to an event whose data is `[DONE]`; data that does not decode is `.objectMapping`. A
     /// generated call reads such an answer as it arrives
-    /// (``ServerSentEventSequence/decoding(_:using:)``); this reads one that has arrived whole.
+    /// (``ServerSentEventSequence/decoding(_:using:)-3u9pr``); this reads one that has arrived whole.
     public static func events<Value: Decodable>(
         _ type: Value.Type, from response: Response
     ) throws(CourierError) -> [Value] {
@@ -48,7 +48,7 @@ public enum OpenAPIDecoding {
     /// The body as server-sent events whose data differs by event type: each event read whole as a
     /// `Value`, up to an event whose data is `[DONE]`; an event `Value` cannot read is `.objectMapping`.
     /// A generated call reads such an answer as it arrives
-    /// (``ServerSentEventSequence/decoding(_:using:)``); this reads one that has arrived whole.
+    /// (``ServerSentEventSequence/decoding(_:using:)-60muv``); this reads one that has arrived whole.
     public static func events<Value: ServerSentEventDecodable>(
         _ type: Value.Type, from response: Response
     ) throws(CourierError) -> [Value] {

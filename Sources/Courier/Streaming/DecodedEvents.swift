@@ -78,7 +78,8 @@ extension ServerSentEventSequence where Target: OpenAPITarget {
     }
 }
 
-/// Server-sent events, or their data, decoded: see ``ServerSentEventSequence/decoding(_:using:)``.
+/// Server-sent events, or their data, decoded: see ``ServerSentEventSequence/decoding(_:using:)-3u9pr``
+/// and ``ServerSentEventSequence/decoding(_:using:)-60muv``.
 public struct DecodedEvents<Target: TargetType, Value>: AsyncSequence, Sendable {
     /// An event, or its data, decoded.
     public typealias Element = Value

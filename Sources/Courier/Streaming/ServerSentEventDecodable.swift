@@ -4,8 +4,8 @@ import Foundation
 /// of different kinds, told apart by the event's name (`event: done` holding a summary after events
 /// that each hold a token).
 ///
-/// ``ServerSentEventSequence/decoding(_:using:)`` reads a stream's events as such values, one at a
-/// time; code generated from an OpenAPI 3.2 `itemSchema` that is a `oneOf` of events is an enumeration
+/// ``ServerSentEventSequence/decoding(_:using:)-60muv`` reads a stream's events as such values, one at
+/// a time; code generated from an OpenAPI 3.2 `itemSchema` that is a `oneOf` of events is an enumeration
 /// of this kind, a case per event.
 ///
 /// ```swift
