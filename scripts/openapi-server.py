@@ -407,6 +407,10 @@ class Operation:
         # which some documents add to tell apart operations of one path (Mistral's
         # `/v1/connectors/{connector_id}#id` beside `…/{connector_id_or_name}#idOrName`), is never sent.
         routed = template.split("#", 1)[0]
+        # A query written into the path's key (Adzerk's `/v1/country/{countryCode}/regions?version=2`, or
+        # operations of one path told apart by it) is sent as the request's query: its items must be there.
+        routed, _, fixed = routed.partition("?")
+        self.fixed_query = urllib.parse.parse_qsl(fixed, keep_blank_values=True)
         self.variables: List[str] = []
         pattern = ""
         for index, piece in enumerate(re.split(r"(\{[^{}/]+\})", routed)):
@@ -421,11 +425,16 @@ class Operation:
         # variable alone (`/commits/{sha}.{type}` before `/commits/{sha}`, which would take `abc.diff`
         # for its `sha`), then fewer variables, then more literal text, sort first.
         whole = sum(1 for segment in routed.split("/") if re.fullmatch(r"\{[^{}/]+\}", segment))
-        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", routed)))
+        # Of paths alike, one whose key asks for query items first.
+        self.rank = (whole, len(self.variables), -len(re.sub(r"\{[^{}/]+\}", "", routed)), -len(self.fixed_query))
 
-    def match(self, raw_path: str) -> Optional[Dict[str, str]]:
+    def match(self, raw_path: str, query: str = "") -> Optional[Dict[str, str]]:
         """The decoded path variables when `raw_path` is this operation's path under one of its base
-        paths; `None` otherwise."""
+        paths and `query` has the items its key writes; `None` otherwise."""
+        if self.fixed_query:
+            sent = urllib.parse.parse_qsl(query, keep_blank_values=True)
+            if any(item not in sent for item in self.fixed_query):
+                return None
         for base in self.base_patterns:
             at = base.match(raw_path)
             if at is None:
@@ -521,7 +530,9 @@ class Router:
                     bases.append(base)
         return bases
 
-    def find(self, method: str, raw_path: str, content_type: str = "") -> Tuple[Optional[Match], List[str]]:
+    def find(
+        self, method: str, raw_path: str, content_type: str = "", query: str = ""
+    ) -> Tuple[Optional[Match], List[str]]:
         """The operation for `method` and `raw_path` (still percent-encoded), or `None` and why. Of
         operations whose paths match it alike (told apart by a `#fragment`, as PingOne's flows: clone,
         deploy and validate; or by a path parameter's name, as Miro's uploads from a file beside those
@@ -530,7 +541,7 @@ class Router:
         other_methods: List[str] = []
         first: Optional[Match] = None
         for operation in self.operations:  # sorted: the first match is the most concrete
-            variables = operation.match(raw_path)
+            variables = operation.match(raw_path, query)
             if variables is None:
                 continue
             if operation.method == method:
@@ -660,10 +671,17 @@ def concrete_media_type(key: str) -> str:
     return mime
 
 
-def choose_media_type(keys: List[str]) -> Optional[str]:
-    """The media type to answer with: application/json, else another JSON type, else the first."""
+def choose_media_type(keys: List[str], accept: Optional[str] = None) -> Optional[str]:
+    """The media type to answer with: the first that the request's `Accept` names (not by a range:
+    NHS MESH answers `application/vnd.mesh.v2+json` or its older `application/json`, of other schemas,
+    as asked), else application/json, else another JSON type, else the first."""
     if not keys:
         return None
+    for accepted in (accept or "").split(","):
+        wanted = accepted.split(";")[0].strip().lower()
+        for key in keys if wanted and "*" not in wanted else []:
+            if key.split(";")[0].strip().lower() == wanted:
+                return key
     for key in keys:
         if key.split(";")[0].strip().lower() == "application/json":
             return key
@@ -1764,15 +1782,82 @@ def unmarked_parameters_view(view: dict) -> dict:
     return view
 
 
+# What a boolean, an integer and a number are as text.
+SCALAR_TEXTS = {
+    "boolean": {"type": "string", "enum": ["true", "false"]},
+    "integer": {"type": "string", "pattern": "^-?[0-9]+$"},
+    "number": {"type": "string", "pattern": "^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$"},
+}
+
+
+def union_parameters_view(view: dict) -> dict:
+    """The view with each parameter's `oneOf`/`anyOf` (its schema's, or its list items') checked as
+    text: openapi-core turns a parameter's text into a number or a boolean by the schema's `type`, and
+    under a union leaves it text, so it refused Lago's `http_statuses[]=404` (`anyOf` a string `enum`
+    and an integer) as no integer. There a branch that is an integer, a number or a boolean is the text
+    of one, and the union an `anyOf` (`404` is text as well as an integer's)."""
+
+    def text(value: Any) -> str:
+        return json.dumps(value) if isinstance(value, bool) else str(value)
+
+    def textual(schema: Any, depth: int) -> Any:
+        resolved = resolve(view, schema)
+        if not isinstance(resolved, dict) or depth > 4:
+            return schema
+        changed = dict(resolved)
+        for keyword in ("oneOf", "anyOf"):
+            branches = resolved.get(keyword)
+            if not isinstance(branches, list):
+                continue
+            rewritten = []
+            for branch in branches:
+                target = resolve(view, branch)
+                kind = target.get("type") if isinstance(target, dict) else None
+                if isinstance(kind, str) and kind in SCALAR_TEXTS:
+                    listed = target.get("enum")
+                    rewritten.append(
+                        {"type": "string", "enum": [text(v) for v in listed]}
+                        if isinstance(listed, list)
+                        else dict(SCALAR_TEXTS[kind])
+                    )
+                else:
+                    rewritten.append(branch)
+            if rewritten != branches:
+                del changed[keyword]
+                changed["anyOf"] = rewritten
+            # A union of lists (Senzing's record identifiers: of ids, of texts, of either) is read by
+            # openapi-core as one text: it is a list whose items are any of the lists' items.
+            targets = [resolve(view, branch) for branch in branches]
+            if targets and all(isinstance(t, dict) and t.get("type") == "array" for t in targets):
+                changed.pop(keyword, None)
+                changed.pop("anyOf", None)
+                changed["type"] = "array"
+                changed["items"] = {"anyOf": [textual(t.get("items", {}), depth + 1) for t in targets]}
+                return changed
+        if "items" in resolved:
+            items = textual(resolved["items"], depth + 1)
+            if items is not resolved["items"]:
+                changed["items"] = items
+        return changed if changed != resolved else schema
+
+    for item in (view.get("paths") or {}).values():
+        item = resolve(view, item)
+        if not isinstance(item, dict):
+            continue
+        for holder in [item] + [operation for _, _, operation in item_operations(item)]:
+            parameters = holder.get("parameters") if isinstance(holder, dict) else None
+            for parameter in parameters if isinstance(parameters, list) else []:
+                parameter = resolve(view, parameter)
+                if isinstance(parameter, dict) and "schema" in parameter:
+                    parameter["schema"] = textual(parameter["schema"], 0)
+    return view
+
+
 def text_scalars_view(view: dict) -> dict:
     """The view with each text request body (`text/*`) whose schema is a boolean, an integer or a number
     checked as the text of one: openapi-core reads a text body as a string, and refuses Meilisearch's
     `true` (a setting sent as `text/plain`) as not a boolean. A string is only what such a body can be."""
-    texts = {
-        "boolean": {"type": "string", "enum": ["true", "false"]},
-        "integer": {"type": "string", "pattern": "^-?[0-9]+$"},
-        "number": {"type": "string", "pattern": "^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$"},
-    }
+    texts = SCALAR_TEXTS
     for mime, media in request_media(view):
         schema = resolve(view, media.get("schema"))
         if not mime.startswith("text/") or not isinstance(schema, dict):
@@ -1824,8 +1909,8 @@ def python_patterns_view(view: Any) -> Any:
 def core_path_key(template: str) -> str:
     """A path's key as openapi-core's document paths can reach it: `#`, which they take for a separator
     and some documents add to tell apart operations of one path (Mistral's `…/{connector_id}#id`), as
-    `%23`."""
-    return template.replace("#", "%23")
+    `%23`; `?`, which begins a query written into the key (Adzerk's `…/regions?version=2`), as `%3F`."""
+    return template.replace("#", "%23").replace("?", "%3F")
 
 
 def fragment_free_keys_view(view: dict) -> dict:
@@ -2028,6 +2113,7 @@ class OpenAPI3Backend(Backend):
         for step in (
             python_patterns_view,
             unmarked_parameters_view,
+            union_parameters_view,
             without_ignored_headers,
             text_scalars_view,
             lift_form_fields,
@@ -2056,8 +2142,12 @@ class OpenAPI3Backend(Backend):
                 self.spec = spec
 
             def find(self, method: str, full_url: str) -> Any:
+                # openapi-core's URL has no query: the request's is kept for the router where its
+                # Content-Type is.
                 raw_path = urllib.parse.urlsplit(full_url).path or "/"
-                match, _ = router_find(method, raw_path, getattr(handling, "content_type", ""))
+                match, _ = router_find(
+                    method, raw_path, getattr(handling, "content_type", ""), getattr(handling, "query", "")
+                )
                 if match is None:
                     raise PathNotFound(full_url)
                 operation = match.operation
@@ -2271,7 +2361,11 @@ class OpenAPI3Backend(Backend):
                 continue
             headers.append((name, header_text(value)))
         content = response.get("content") if isinstance(response.get("content"), dict) else {}
-        key_type = choose_media_type(list(content)) if content and status not in BODYLESS_STATUSES else None
+        key_type = (
+            choose_media_type(list(content), request.header("Accept"))
+            if content and status not in BODYLESS_STATUSES
+            else None
+        )
         if key_type is None:
             answer = Answer(status, None, b"", headers)
             answer.problems.extend(self._check(request, match, answer, Headers))
@@ -2644,7 +2738,7 @@ class Swagger2Backend(Backend):
             answer.problems = self._check(operation, response, answer)
             return answer
         produces = list(operation.produces or [])
-        mime = concrete_media_type(choose_media_type(produces) or "application/json")
+        mime = concrete_media_type(choose_media_type(produces, request.header("Accept")) or "application/json")
         candidates: List[Tuple[str, Any]] = []
         examples = response.get("examples") if isinstance(response.get("examples"), dict) else {}
         for example_type in (mime, "application/json"):
@@ -2760,7 +2854,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         request = HTTPRequest(self.command, self.path, list(self.headers.items()), body, self.port)
         backend = self.backend
         backend.handling.content_type = request.content_type
-        match, reasons = backend.router.find(request.method, request.raw_path, request.content_type)
+        backend.handling.query = request.query_string
+        match, reasons = backend.router.find(
+            request.method, request.raw_path, request.content_type, request.query_string
+        )
         label = match.operation.label if match else None
         try:
             if match is None:

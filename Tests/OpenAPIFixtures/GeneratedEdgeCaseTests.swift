@@ -94,6 +94,43 @@ import Testing
         #expect(EdgeCases.Parameters.samples.contains { $0.operationID == "getThing" })
     }
 
+    /// A query written into the path's key (Adzerk's) goes out as the request's query; union query
+    /// parameters (Lago's statuses, a string enumeration or an integer; Senzing's lists of one kind or
+    /// another) are written as their values.
+    @Test func aQueryInThePathKeyAndUnionParametersAreSentAsWritten() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+
+        let regions = try await Self.provider(server, for: EdgeCases.Paths.self).request(.listRegions(code: "DE"))
+        let logs = try await Self.provider(server, for: EdgeCases.Parameters.self).request(
+            .listApiLogs(
+                statuses: [.listApiLogsStatusesItemChoice1(.failed), .int(404)], records: .stringList(["a", "b"])))
+
+        #expect(regions.response?.value(forHTTPHeaderField: "X-Path") == "/edge/countries/DE/regions")
+        #expect(regions.response?.value(forHTTPHeaderField: "X-Query") == "version=2")
+        #expect(
+            logs.response?.value(forHTTPHeaderField: "X-Query")
+                == "statuses%5B%5D=failed&statuses%5B%5D=404&records=a&records=b")
+    }
+
+    /// An answer documented under two JSON media types of different schemas (NHS MESH's) is asked for
+    /// as the one its model is made from; a map that requires keys it does not declare (Adzerk's queued
+    /// report) has them in its sample, and so has a member whose `$ref` has `required` beside it (Lago's,
+    /// OpenAPI 3.1 on).
+    @Test func theAcceptedMediaTypeIsTheModelsAndSamplesHaveWhatIsRequired() throws {
+        let outbox = EdgeCases.Bodies.sendToOutbox(body: Data("x".utf8))
+        let queued = EdgeCases.Bodies.samples.lazy.compactMap { target -> [String: OpenAPIValue]?? in
+            if case .queueReport(let body) = target { body } else { nil }
+        }.first
+        let shelf = Version32.Books.samples.lazy.compactMap { target -> Version32.CreateShelfRequest? in
+            if case .createShelf(let body) = target { body } else { nil }
+        }.first
+
+        #expect(outbox.headers?["Accept"] == "application/vnd.edge.v2+json")
+        #expect(queued??.keys.sorted() == ["GroupBy", "StartDateISO"])
+        #expect(shelf?.shelf.name != nil)
+    }
+
     /// A property whose type is a large struct is kept by reference, and still reads, writes, copies
     /// and travels as a value of its type.
     @Test func aLargeModelHeldByReferenceIsStillAValue() async throws {

@@ -115,6 +115,9 @@ struct Operation {
         var readsWholeEvents = false
         /// The name of the event a sample stream holds, for events read whole.
         var sampleEvent: String? = nil
+        /// The media type the body is read as, as the document writes it (`application/vnd.mesh.v2+json`
+        /// where `application/json` has another schema): what a request accepts.
+        var mediaType: String? = nil
     }
 
     /// `operationId` as written, or made from the method and path.

@@ -284,6 +284,7 @@ extension OperationReader {
             }
             let example = chosen.value["example"] ?? firstExample(chosen.value["examples"])
             var reply = Operation.Reply(status: code, range: range, kind: kind, schema: sampled, example: example)
+            reply.mediaType = chosen.key
             // Events offered beside the media type read (a chat completion's stream, when the body asks).
             if !Self.isEventStream(chosen.key), let offered = entries.first(where: { Self.isEventStream($0.key) }) {
                 reply.offersEvents = true

@@ -153,6 +153,9 @@ struct SampleValues {
         for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil,
         isChoice: Bool = false
     ) -> String {
+        // What a `$ref` has beside it is applied with it from OpenAPI 3.1 on: a `required` there (Lago's
+        // create inputs: a shared base input, of which each operation requires some members) is the value's.
+        let requiredBeside = schema["$ref"] == nil ? [] : schema["required"]?.array?.compactMap(\.string) ?? []
         // A schema that is, through `allOf` and choices, a part of itself (`A: {allOf: [A]}`) has no value.
         guard depth < 24, let schema = models.dereferenced(schema) else { return "null" }
         // A null example or default of a schema that allows more (Algolia's `platform`, `default: null`, in a
@@ -172,7 +175,7 @@ struct SampleValues {
         if let (part, _) = schema.wrappedPart {
             return value(for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice)
         }
-        var alsoRequired: [String] = []
+        var alsoRequired = requiredBeside
         var refined: [String: DocumentNode] = [:]
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
@@ -188,7 +191,7 @@ struct SampleValues {
                     for: whole ?? choice, depth: depth + 1, forRequest: forRequest,
                     naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
             }
-            alsoRequired = choice["required"]?.array?.compactMap(\.string) ?? []
+            alsoRequired += choice["required"]?.array?.compactMap(\.string) ?? []
             for (key, property) in choice["properties"]?.object?.entries ?? [] where isEnumerated(property) {
                 refined[key] = property
             }
@@ -255,8 +258,25 @@ struct SampleValues {
                     + value(for: refined[property.key] ?? property.schema, depth: depth + 1, forRequest: forRequest)
             }
             let named = naming.map { [SwiftNames.jsonString($0.key) + ":" + SwiftNames.jsonString($0.value)] } ?? []
+            let extra = schema["additionalProperties"].flatMap { ($0.object?.count ?? 0) > 0 ? $0 : nil }
+            // The keys a map requires (Adzerk's queued report: `type: object` and `required` alone) and what
+            // the value requires beside its `$ref`, which the object's properties do not list, of the map's
+            // values (any value, where it does not say).
+            let written = Set(chosen.map(\.key) + [naming?.key].compactMap { $0 })
+            if schema["additionalProperties"]?.bool != false {
+                let named = (schema["required"]?.array?.compactMap(\.string) ?? []) + alsoRequired
+                var missing: [String] = []
+                for key in named + properties.required.sorted()
+                where properties[key] == nil && !written.contains(key) && !missing.contains(key) {
+                    missing.append(key)
+                }
+                for key in missing {
+                    let entry = extra.map { value(for: $0, depth: depth + 1, forRequest: forRequest) } ?? "\"sample\""
+                    fields.append(SwiftNames.jsonString(key) + ":" + entry)
+                }
+            }
             // A map's entries, when it must have some (ElevenLabs' transcript `segments`).
-            if let extra = schema["additionalProperties"], (extra.object?.count ?? 0) > 0, depth < Self.requiredDepth {
+            if let extra, depth < Self.requiredDepth {
                 let entry = value(for: extra, depth: depth + 1, forRequest: forRequest)
                 for index in 0..<max(0, least - fields.count - named.count) {
                     fields.append(SwiftNames.jsonString("key\(index + 1)") + ":" + entry)

@@ -94,8 +94,9 @@ extension TargetWriter {
         let read: String?
         switch operation.success?.kind {
         // An answer that may also be events (as the request asks) accepts both.
-        case .json where operation.success?.offersEvents == true: read = "application/json, text/event-stream"
-        case .json: read = "application/json"
+        case .json where operation.success?.offersEvents == true:
+            read = Self.accepted(operation.success?.mediaType) + ", text/event-stream"
+        case .json: read = Self.accepted(operation.success?.mediaType)
         case .jsonLines(_, let mediaType): read = mediaType
         case .events: read = "text/event-stream"
         default: read = nil
@@ -108,6 +109,18 @@ extension TargetWriter {
         // for JSON), else its default, else its first.
         let kind = read.lowercased().contains("json") ? "json" : read.lowercased()
         return declared.allowed.first { $0.lowercased().contains(kind) } ?? declared.value ?? declared.allowed.first
+    }
+
+    /// What a request accepts for an answer read as JSON documented under `mediaType`: the media type the
+    /// model was made from (a server that tells versions apart by it, as NHS MESH's `application/json` and
+    /// `application/vnd.mesh.v2+json`, answers with that one's schema), without a `charset`;
+    /// `application/json` for a range (`*/*`) or none.
+    private static func accepted(_ mediaType: String?) -> String {
+        guard let mediaType, !OperationReader.bareMediaType(mediaType).contains("*") else { return "application/json" }
+        let kept = mediaType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.lowercased().hasPrefix("charset=")
+        }
+        return kept.isEmpty ? "application/json" : kept.joined(separator: "; ")
     }
 
     func writeTask(into code: inout CodeWriter) {
