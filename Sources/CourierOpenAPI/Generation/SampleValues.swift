@@ -153,8 +153,9 @@ struct SampleValues {
         for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil,
         isChoice: Bool = false
     ) -> String {
-        // What a `$ref` has beside it is applied with it from OpenAPI 3.1 on: a `required` there (Lago's
-        // create inputs: a shared base input, of which each operation requires some members) is the value's.
+        // A `required` beside a `$ref` is the value's too: OpenAPI 3.1 applies what is beside a reference
+        // (Lago's create inputs require some members of a shared base input), and 3.0 documents that write
+        // it mean it as well (Front's article patches), though 3.0 says to ignore it.
         let requiredBeside = schema["$ref"] == nil ? [] : schema["required"]?.array?.compactMap(\.string) ?? []
         // A schema that is, through `allOf` and choices, a part of itself (`A: {allOf: [A]}`) has no value.
         guard depth < 24, let schema = models.dereferenced(schema) else { return "null" }
