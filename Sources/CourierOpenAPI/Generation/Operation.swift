@@ -110,11 +110,11 @@ struct Operation {
         var offersEvents = false
         /// The type of those events' data, where the document gives one that is not text.
         var eventData: SwiftType? = nil
-        /// Whether the events' type (`kind`'s or `eventData`) reads each event whole, its data
-        /// differing by the event's name, rather than the data alone.
-        var readsWholeEvents = false
         /// The name of the event a sample stream holds, for events read whole.
         var sampleEvent: String? = nil
+        /// Whether the events' type (`kind`'s or `eventData`) reads each event whole, its data
+        /// differing by the event's name, rather than the data alone: those a sample names.
+        var readsWholeEvents: Bool { sampleEvent != nil }
         /// The media type the body is read as, as the document writes it (`application/vnd.mesh.v2+json`
         /// where `application/json` has another schema): what a request accepts.
         var mediaType: String? = nil

@@ -292,7 +292,6 @@ extension OperationReader {
                 events = eventReading(of: offered.value, pointer: eventsPointer, typePrefix: typePrefix)
                 reply.eventData = events?.type
             }
-            reply.readsWholeEvents = events?.readsWholeEvents ?? false
             reply.sampleEvent = events?.sampleEvent
             replies.append(reply)
         }

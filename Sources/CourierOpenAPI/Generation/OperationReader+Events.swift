@@ -5,12 +5,13 @@ extension OperationReader {
     struct EventReading {
         /// The type of the events' data, or of the events read whole; `nil` for events read as they are.
         var type: SwiftType?
-        /// Whether `type` reads each event whole (a union by event name) rather than its data.
-        var readsWholeEvents = false
         /// The schema of a sample event's data.
         var sample: DocumentNode?
         /// The name of the sample event, for events read whole.
         var sampleEvent: String?
+        /// Whether `type` reads each event whole (a union by event name) rather than its data: events
+        /// read whole are the ones a sample names.
+        var readsWholeEvents: Bool { sampleEvent != nil }
     }
 
     /// How the events of the stream `media` describes are read: a union by name where an OpenAPI 3.2
@@ -76,7 +77,7 @@ extension OperationReader {
             return built
         }
         guard let type, let sample else { return nil }
-        return EventReading(type: type, readsWholeEvents: true, sample: sample.schema, sampleEvent: sample.event)
+        return EventReading(type: type, sample: sample.schema, sampleEvent: sample.event)
     }
 
     /// The names an event's `event` schema allows: its `const`, or its `enum`'s strings.
