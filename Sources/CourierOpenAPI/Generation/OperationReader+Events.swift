@@ -32,10 +32,7 @@ extension OperationReader {
     /// The union of the events `media` describes by name (see `eventReading`), `nil` where its schema
     /// is no `oneOf` or `anyOf` of named events.
     private func eventUnion(of media: DocumentNode, pointer: String, typePrefix: String) -> EventReading? {
-        let isItem = media["itemSchema"] != nil
-        guard let described = media["itemSchema"] ?? media["schema"],
-            let (node, resolved) = dereferenced(described, pointer: pointer + (isItem ? "/itemSchema" : "/schema"))
-        else { return nil }
+        guard let (_, _, node, resolved, isItem) = describedEvents(of: media, pointer: pointer) else { return nil }
         let keyword = node["oneOf"] != nil ? "oneOf" : "anyOf"
         guard let choices = node[keyword]?.array, !choices.isEmpty else { return nil }
         // The data of a choice that does not describe its own: what the schema around the choices says.
@@ -105,16 +102,27 @@ extension OperationReader {
         return !types.contains("string") && (!types.isEmpty || describesValues)
     }
 
+    /// What a stream's media type says its events are: its OpenAPI 3.2 `itemSchema` (each event;
+    /// `isItem`), else its `schema`, as written and where, and as its `$ref`s lead (the node and its
+    /// pointer); `nil` when it has neither or a `$ref` leads nowhere.
+    private func describedEvents(
+        of media: DocumentNode, pointer: String
+    ) -> (schema: DocumentNode, pointer: String, node: DocumentNode, resolved: String, isItem: Bool)? {
+        let isItem = media["itemSchema"] != nil
+        let describedPointer = pointer + (isItem ? "/itemSchema" : "/schema")
+        guard let described = media["itemSchema"] ?? media["schema"],
+            let (node, resolved) = dereferenced(described, pointer: describedPointer)
+        else { return nil }
+        return (described, describedPointer, node, resolved, isItem)
+    }
+
     /// The schema of an event stream's data, and its pointer, when the document gives one that is not
     /// text: the `data` of the event an OpenAPI 3.2 `itemSchema` describes (its `contentSchema` when it
     /// is a string of JSON); or, before 3.2, the `schema`, which describes the data, unless it is an
     /// event itself (an object of `data` and the other fields of an event: Mistral's). `nil` where the
     /// data is text or has no schema.
     private func eventData(of media: DocumentNode, pointer: String) -> (schema: DocumentNode, pointer: String)? {
-        let isItem = media["itemSchema"] != nil
-        let describedPointer = pointer + (isItem ? "/itemSchema" : "/schema")
-        guard let described = media["itemSchema"] ?? media["schema"],
-            let (node, resolved) = dereferenced(described, pointer: describedPointer)
+        guard let (described, describedPointer, node, resolved, isItem) = describedEvents(of: media, pointer: pointer)
         else { return nil }
         let properties = node["properties"]?.object
         let isEvent =
