@@ -49,7 +49,7 @@ import urllib.parse
 import warnings
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
 
 # jsonschema checks the `iri` formats with rfc3987-syntax when that is installed (bravado-core asks
 # for it), and importing it compiles a grammar for 2.5 s. OpenAPI defines no `iri` formats; without
@@ -750,11 +750,15 @@ def to_xml(value: Any, name: str) -> str:
 def sends_elsewhere(status: int, name: str, text: str) -> bool:
     """Whether a redirect's `Location` names another host than this loopback server's: a client
     that follows it would leave the machine (GitHub's archive downloads name codeload.github.com).
-    Such a header is left out of the answer, which the client then reads as the redirect itself."""
+    Such a header is left out of the answer, which the client then reads as the redirect itself. So is
+    a relative one that is no path (RallyHere's OAuth redirects: a schema's `string`), which a client
+    would follow to a sibling of the request's path, another operation's or none."""
     if not 300 <= status < 400 or name.lower() != "location":
         return False
-    host = urllib.parse.urlsplit(text.strip()).hostname
-    return host is not None and host not in ("127.0.0.1", "localhost", "::1")
+    target = urllib.parse.urlsplit(text.strip())
+    if not target.scheme and not target.netloc and not target.path.startswith("/"):
+        return True
+    return target.hostname is not None and target.hostname not in ("127.0.0.1", "localhost", "::1")
 
 
 def header_text(value: Any) -> str:
@@ -1765,12 +1769,15 @@ def unmarked_parameters_view(view: dict) -> dict:
     client, and refused every path parameter whose schema is a read-only id (Okta's privileged access
     ids: "Tried to write read-only property")."""
 
-    def unmarked(parameter: Any) -> None:
-        parameter = resolve(view, parameter)
-        schema = resolve(view, parameter.get("schema")) if isinstance(parameter, dict) else None
+    for parameter in view_parameters(view):
+        schema = resolve(view, parameter.get("schema"))
         if isinstance(schema, dict) and any(schema.get(mark) is True for mark in ACCESS_MARKS):
             parameter["schema"] = {key: value for key, value in schema.items() if key not in ACCESS_MARKS}
+    return view
 
+
+def view_parameters(view: dict) -> Iterator[dict]:
+    """Every parameter object of the view's path items and operations, a `$ref` to one followed."""
     for item in (view.get("paths") or {}).values():
         item = resolve(view, item)
         if not isinstance(item, dict):
@@ -1778,8 +1785,9 @@ def unmarked_parameters_view(view: dict) -> dict:
         for holder in [item] + [operation for _, _, operation in item_operations(item)]:
             parameters = holder.get("parameters") if isinstance(holder, dict) else None
             for parameter in parameters if isinstance(parameters, list) else []:
-                unmarked(parameter)
-    return view
+                parameter = resolve(view, parameter)
+                if isinstance(parameter, dict):
+                    yield parameter
 
 
 # What a boolean, an integer and a number are as text.
@@ -1794,11 +1802,22 @@ def union_parameters_view(view: dict) -> dict:
     """The view with each parameter's `oneOf`/`anyOf` (its schema's, or its list items') checked as
     text: openapi-core turns a parameter's text into a number or a boolean by the schema's `type`, and
     under a union leaves it text, so it refused Lago's `http_statuses[]=404` (`anyOf` a string `enum`
-    and an integer) as no integer. There a branch that is an integer, a number or a boolean is the text
-    of one, and the union an `anyOf` (`404` is text as well as an integer's)."""
+    and an integer) as no integer. In a union with a text branch, a branch that is an integer, a number
+    or a boolean is the text of one, and the union an `anyOf` (`404` is text as well as an integer's);
+    a union of lists is a list of any of their items."""
 
     def text(value: Any) -> str:
         return json.dumps(value) if isinstance(value, bool) else str(value)
+
+    def as_text(branch: Any, target: Any) -> Any:
+        # A branch that is an integer, a number or a boolean, as the text of one.
+        kind = target.get("type") if isinstance(target, dict) else None
+        if not isinstance(kind, str) or kind not in SCALAR_TEXTS:
+            return branch
+        listed = target.get("enum")
+        if isinstance(listed, list):
+            return {"type": "string", "enum": [text(value) for value in listed]}
+        return dict(SCALAR_TEXTS[kind])
 
     def textual(schema: Any, depth: int) -> Any:
         resolved = resolve(view, schema)
@@ -1809,47 +1828,42 @@ def union_parameters_view(view: dict) -> dict:
             branches = resolved.get(keyword)
             if not isinstance(branches, list):
                 continue
-            rewritten = []
-            for branch in branches:
-                target = resolve(view, branch)
-                kind = target.get("type") if isinstance(target, dict) else None
-                if isinstance(kind, str) and kind in SCALAR_TEXTS:
-                    listed = target.get("enum")
-                    rewritten.append(
-                        {"type": "string", "enum": [text(v) for v in listed]}
-                        if isinstance(listed, list)
-                        else dict(SCALAR_TEXTS[kind])
-                    )
-                else:
-                    rewritten.append(branch)
-            if rewritten != branches:
-                del changed[keyword]
-                changed["anyOf"] = rewritten
+            targets = [resolve(view, branch) for branch in branches]
             # A union of lists (Senzing's record identifiers: of ids, of texts, of either) is read by
             # openapi-core as one text: it is a list whose items are any of the lists' items.
-            targets = [resolve(view, branch) for branch in branches]
             if targets and all(isinstance(t, dict) and t.get("type") == "array" for t in targets):
                 changed.pop(keyword, None)
-                changed.pop("anyOf", None)
                 changed["type"] = "array"
                 changed["items"] = {"anyOf": [textual(t.get("items", {}), depth + 1) for t in targets]}
                 return changed
+            # Only a union with a text branch stays text; openapi-core casts the others by their
+            # branches' types (RallyHere's page size, an integer or null, arrives as the integer).
+            if not any(isinstance(t, dict) and t.get("type") == "string" for t in targets):
+                continue
+            rewritten = [as_text(branch, target) for branch, target in zip(branches, targets)]
+            if rewritten != branches:
+                del changed[keyword]
+                changed["anyOf"] = rewritten
         if "items" in resolved:
             items = textual(resolved["items"], depth + 1)
             if items is not resolved["items"]:
                 changed["items"] = items
         return changed if changed != resolved else schema
 
-    for item in (view.get("paths") or {}).values():
-        item = resolve(view, item)
-        if not isinstance(item, dict):
-            continue
-        for holder in [item] + [operation for _, _, operation in item_operations(item)]:
-            parameters = holder.get("parameters") if isinstance(holder, dict) else None
-            for parameter in parameters if isinstance(parameters, list) else []:
-                parameter = resolve(view, parameter)
-                if isinstance(parameter, dict) and "schema" in parameter:
-                    parameter["schema"] = textual(parameter["schema"], 0)
+    for parameter in view_parameters(view):
+        if "schema" in parameter:
+            parameter["schema"] = textual(parameter["schema"], 0)
+    return view
+
+
+def xml_bodies_view(view: dict) -> dict:
+    """The view with each XML request body (`application/xml`, `text/xml`, `…+xml`) checked as
+    well-formed XML only: openapi-core reads it as an element and refuses it as no object (ESET's rules),
+    and OpenAPI's `xml` mapping of elements to properties is not what it checks."""
+    for mime, media in request_media(view):
+        bare = mime.split(";")[0].strip().lower()
+        if bare in ("application/xml", "text/xml") or bare.endswith("+xml"):
+            media["schema"] = {}
     return view
 
 
@@ -2116,6 +2130,7 @@ class OpenAPI3Backend(Backend):
             union_parameters_view,
             without_ignored_headers,
             text_scalars_view,
+            xml_bodies_view,
             lift_form_fields,
             sequence_view,
             fragment_free_keys_view,

@@ -456,6 +456,19 @@ struct SampleValues {
         if json.hasPrefix("\""), json.hasSuffix("\""), json.count >= 2 {
             let text = String(json.dropFirst().dropLast())
             if let number = Int64(text) { return "\"\(number + Int64(index))\"" }
+            // A UUID stays one (RallyHere's players to swap: `format: uuid`, read as `UUID`): its last
+            // digit changes. A date or a time stamp stays one: its day changes.
+            if UUID(uuidString: text) != nil, let last = text.last?.hexDigitValue {
+                return "\"\(text.dropLast())\(String((last + index) % 16, radix: 16))\""
+            }
+            let characters = Array(text)
+            if characters.count >= 10, characters[4] == "-", characters[7] == "-",
+                let day = Int(String(characters[8..<10])), characters[0..<4].allSatisfy(\.isNumber)
+            {
+                let next = (day - 1 + index) % 28 + 1
+                return "\"" + String(characters[0..<8]) + (next < 10 ? "0" : "") + "\(next)"
+                    + String(characters[10...]) + "\""
+            }
             return "\"\(text)\(index + 1)\""
         }
         return json

@@ -1,3 +1,5 @@
+import Foundation
+
 extension TargetWriter {
     func writeRequestParts(into code: inout CodeWriter) {
         code.doc("The path, query and header parameters, written as the document's styles say.")
@@ -260,9 +262,12 @@ extension TargetWriter {
                         ))
                 }
                 if let body = operation.body {
-                    // The bytes of a binary body: `sample`, or where the schema says they are base64
-                    // (`format: byte`, Xero's attachments), `c2FtcGxl`, which is.
-                    let bytes = body.schema["format"]?.string == "byte" ? "YzJGdGNHeGw=" : "c2FtcGxl"
+                    // The bytes of a binary body: the document's example where it is text (ESET's rules, XML),
+                    // else `sample`, or where the schema says they are base64 (`format: byte`, Xero's
+                    // attachments), `c2FtcGxl`, which is.
+                    let bytes =
+                        body.example?.string.map { Data($0.utf8).base64EncodedString() }
+                        ?? (body.schema["format"]?.string == "byte" ? "YzJGdGNHeGw=" : "c2FtcGxl")
                     let json =
                         switch body.kind {
                         case .binary: SwiftNames.jsonString(bytes)
