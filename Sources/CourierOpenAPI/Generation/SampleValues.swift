@@ -265,9 +265,9 @@ struct SampleValues {
             // values (any value, where it does not say).
             let written = Set(chosen.map(\.key) + [naming?.key].compactMap { $0 })
             if schema["additionalProperties"]?.bool != false {
-                let named = (schema["required"]?.array?.compactMap(\.string) ?? []) + alsoRequired
+                let listed = (schema["required"]?.array?.compactMap(\.string) ?? []) + alsoRequired
                 var missing: [String] = []
-                for key in named + properties.required.sorted()
+                for key in listed + properties.required.sorted()
                 where properties[key] == nil && !written.contains(key) && !missing.contains(key) {
                     missing.append(key)
                 }
