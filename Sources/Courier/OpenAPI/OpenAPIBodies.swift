@@ -23,12 +23,21 @@ public struct OpenAPIFormBody: Sendable {
     }
 }
 
-/// A `multipart/form-data` body of a generated target, part by part.
+/// A `multipart/form-data` body of a generated target, part by part, or one of another multipart media
+/// type the document names (`multipart/related`, `multipart/mixed`), whose parts are written the same way.
 public struct OpenAPIMultipartBody: Sendable {
     private var parts: [MultipartFormBodyPart] = []
+    private let mediaType: String
 
-    /// An empty body.
-    public init() {}
+    /// An empty `multipart/form-data` body.
+    public init() {
+        mediaType = MultipartMediaType.form
+    }
+
+    /// An empty body of `mediaType` (`multipart/related`), sent as ``MultipartFormData/mediaType``.
+    public init(mediaType: String) {
+        self.mediaType = mediaType
+    }
 
     /// Adds a text part for each value (one for a scalar, one per element of a list); `nil` adds nothing.
     public mutating func field(_ name: String, _ value: (some OpenAPIParameterValue)?) {
@@ -82,5 +91,5 @@ public struct OpenAPIMultipartBody: Sendable {
     }
 
     /// The form.
-    public var form: MultipartFormData { MultipartFormData(parts: parts) }
+    public var form: MultipartFormData { MultipartFormData(mediaType: mediaType, parts: parts) }
 }

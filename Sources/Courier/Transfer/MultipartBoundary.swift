@@ -16,11 +16,11 @@ enum MultipartBoundary {
                 + "1 to 70 letters, digits, spaces and '()+_,-./:=? characters, not ending in a space.")
     }
 
-    /// The `Content-Type` of a form with `boundary`: `multipart/form-data; boundary=<boundary>`, the
-    /// boundary quoted when it holds a character a bare header parameter may not.
-    static func contentType(for boundary: String) -> String {
+    /// The `boundary` parameter of a multipart `Content-Type`: `boundary=<boundary>`, the boundary
+    /// quoted when it holds a character a bare header parameter may not.
+    static func parameter(for boundary: String) -> String {
         let needsQuotes = boundary.utf8.contains { !isTokenByte($0) }
-        return "multipart/form-data; boundary=" + (needsQuotes ? "\"\(boundary)\"" : boundary)
+        return "boundary=" + (needsQuotes ? "\"\(boundary)\"" : boundary)
     }
 
     /// What is wrong with `boundary`, or `nil` when it can be used.

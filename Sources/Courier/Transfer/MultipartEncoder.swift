@@ -109,11 +109,11 @@ struct MultipartEncoder: Sendable {
     func head(of part: MultipartFormBodyPart) -> Data {
         var head = "--\(form.boundary)\r\n"
         head += "Content-Disposition: form-data; name=\"\(Self.escaped(part.name))\""
-        if let fileName = fileName(of: part) {
+        if let fileName = Self.fileName(of: part) {
             head += "; filename=\"\(Self.escaped(fileName))\""
         }
         head += "\r\n"
-        if let contentType = contentType(of: part) {
+        if let contentType = Self.contentType(of: part) {
             head += "Content-Type: \(contentType)\r\n"
         }
         for (name, value) in part.headers.sorted(by: { $0.key < $1.key }) where Self.isExtraField(name) {
@@ -142,17 +142,19 @@ struct MultipartEncoder: Sendable {
     private static let crlf = Data("\r\n".utf8)
 
     /// The file name sent with a part: the given one, else for a file part the file's own name.
-    private func fileName(of part: MultipartFormBodyPart) -> String? {
+    static func fileName(of part: MultipartFormBodyPart) -> String? {
         if let fileName = part.fileName { return fileName }
         if case .file(let url) = part.provider { return url.lastPathComponent }
         return nil
     }
 
-    private func contentType(of part: MultipartFormBodyPart) -> String? {
+    /// The `Content-Type` a part is sent with: its MIME type, else one from its file name, else none (a
+    /// text field).
+    static func contentType(of part: MultipartFormBodyPart) -> String? {
         if let mimeType = part.mimeType {
             return Self.withoutLineBreaks(mimeType)
         }
-        guard let fileName = fileName(of: part) else { return nil }
+        guard let fileName = Self.fileName(of: part) else { return nil }
         if let type = MIMEType.known(forFileName: fileName) { return type }
         if case .file(let url) = part.provider, let type = MIMEType.known(forFileName: url.lastPathComponent) {
             return type

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A `multipart/form-data` body (RFC 7578): parts of data or files, separated by a boundary.
+/// A `multipart/form-data` body (RFC 7578): parts of data or files, separated by a boundary; or a body
+/// of another multipart media type (``mediaType``: `multipart/related`, `multipart/mixed`) with the same
+/// parts.
 ///
 /// Sent by ``HTTPTask/uploadMultipart(_:)-enum.case`` and ``HTTPTask/uploadCompositeMultipart(_:urlParameters:)-enum.case``
 /// with the request's `Content-Type` set to ``contentType``. A form with a file part is written to a
@@ -14,13 +16,20 @@ import Foundation
 /// else one from the file name's extension (csv, gif, htm/html, jpg/jpeg, json, mp3, mp4, pdf, png,
 /// txt, webp, xml, zip), else `application/octet-stream`; a data part with neither file name nor MIME
 /// type has no `Content-Type` line (a text field). In names and file names `"`, `\`, CR and LF are
-/// sent as `%22`, `%5C`, `%0D` and `%0A`.
+/// sent as `%22`, `%5C`, `%0D` and `%0A`. The parts are written the same way whatever the media type:
+/// OpenAPI matches a body's properties to its parts by that `name`, in every multipart type.
 ///
 public struct MultipartFormData: Sendable, Hashable {
     /// The boundary between parts.
     public let boundary: String
     /// The parts, in the order they are sent.
     public let parts: [MultipartFormBodyPart]
+    /// The body's media type, `multipart/form-data` unless given: `multipart/related` (RFC 2387; a
+    /// 3GPP service's JSON with binary parts, DICOMweb's instances), `multipart/mixed`, and parameters
+    /// after it where the server wants them (`multipart/related; type="application/dicom"`). It is
+    /// checked when the request is made: one that is no `multipart/…` type, holds a line break, or has a
+    /// `boundary` parameter of its own fails the request with ``CourierError/requestMapping(_:)``.
+    public let mediaType: String
 
     /// Creates a form.
     ///
@@ -28,14 +37,27 @@ public struct MultipartFormData: Sendable, Hashable {
     ///   - boundary: The boundary between parts. Default: `nil`, a random boundary.
     ///   - parts: The parts, in order.
     public init(boundary: String? = nil, parts: [MultipartFormBodyPart]) {
-        self.boundary = boundary ?? "courier.boundary.\(UUID().uuidString.lowercased())"
-        self.parts = parts
+        self.init(mediaType: MultipartMediaType.form, boundary: boundary, parts: parts)
     }
 
-    /// The request's `Content-Type`: `multipart/form-data; boundary=<boundary>` (the boundary quoted
-    /// when it holds characters that need it), as Courier sends it.
+    /// Creates a multipart body of another media type than a form's.
+    ///
+    /// - Parameters:
+    ///   - mediaType: The media type, such as `multipart/related`, with any parameters but `boundary`.
+    ///   - boundary: The boundary between parts. Default: `nil`, a random boundary.
+    ///   - parts: The parts, in order.
+    public init(mediaType: String, boundary: String? = nil, parts: [MultipartFormBodyPart]) {
+        self.boundary = boundary ?? "courier.boundary.\(UUID().uuidString.lowercased())"
+        self.parts = parts
+        self.mediaType = mediaType
+    }
+
+    /// The request's `Content-Type`: the media type (`multipart/form-data`) and `boundary=<boundary>`
+    /// (quoted when it holds characters that need it), as Courier sends it. A `multipart/related` body
+    /// without a `type` parameter gets one naming its first part's type, as RFC 2387 requires.
     public var contentType: String {
-        MultipartBoundary.contentType(for: boundary)
+        MultipartMediaType.contentType(
+            mediaType, boundary: boundary, rootType: parts.first.flatMap(MultipartEncoder.contentType(of:)))
     }
 }
 

@@ -49,7 +49,8 @@ struct TransferPlan: Sendable {
             plan.bodyFileURL = url
         case .uploadMultipart(let form), .uploadCompositeMultipart(let form, _):
             try MultipartBoundary.check(form.boundary)
-            plan.contentType = MultipartBoundary.contentType(for: form.boundary)
+            try MultipartMediaType.check(form.mediaType)
+            plan.contentType = form.contentType
             let encoder = MultipartEncoder(form: form)
             if !encoder.hasFileParts {
                 plan.bodyData = try encodedData(encoder)
