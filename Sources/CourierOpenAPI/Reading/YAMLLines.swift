@@ -80,7 +80,9 @@ extension YAMLParser {
     mutating func moveToNextContent() throws(DocumentReadError) -> Int? {
         if !atIndentation {
             skipBlanks()
-            if atComment { skipRestOfLine() }
+            // A value has just ended: a `#` here starts a comment even with no blank before it (`'a'#…`
+            // after a quoted value, `[a]#…`), as established YAML parsers read it and documents write it.
+            if current == UInt8(ascii: "#") { skipRestOfLine() }
             guard atEnd || isBreak(current) else {
                 if current == UInt8(ascii: ":") {
                     throw error(
@@ -123,7 +125,8 @@ extension YAMLParser {
                 if atDocumentMarker {
                     throw error("a document marker inside a flow collection (is a ']' or '}' missing?)", at: position)
                 }
-            } else if atComment {
+            } else if byte == UInt8(ascii: "#") {
+                // No flow item starts with `#`: it is a comment here even right after a token (`['a'#…`).
                 skipRestOfLine()
             } else {
                 return

@@ -40,7 +40,7 @@ import Testing
         ("a: &x {b: 1}\nc:\n  <<: *x\n  <<: *x\n", 4, 3, "a mapping can have one merge key (<<), and this is a second"),
         ("b:\n  <<: 1\n", 2, 3, "a merge key (<<) needs a mapping or a sequence of mappings"),
         ("a: \"x\" y\n", 1, 8, "expected the end of the line, found 'y'"),
-        ("a: \"x\"#c\n", 1, 7, "expected the end of the line, found '#'"),
+        ("a: \"x\"y\n", 1, 7, "expected the end of the line, found 'y'"),
         ("{a: 1}}\n", 1, 7, "expected the end of the line, found '}'"),
     ])
     func structure(text: String, line: Int, column: Int, message: String) {

@@ -212,6 +212,19 @@ extension YAMLSnippets {
                 "- b",
                 "# end",
             ]),
+        YAMLSnippet(
+            "comments right after a quoted value or a flow collection",
+            lines: [
+                "a: 'x'#c",
+                "b: \"y\"#c",
+                "c: [1, 'z'#c",
+                "  , 2]#c",
+                "d: {e: 'w'#c",
+                "  }",
+                "f:",
+                "- 'v'#c",
+                "- [u]#c",
+            ]),
         YAMLSnippet("key with spaces", text: "a key with spaces: v\n"),
         YAMLSnippet(
             "empty flow collections",
