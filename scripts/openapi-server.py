@@ -1264,7 +1264,10 @@ class SchemaSampler:
             if value is OMIT:
                 if index >= minimum:
                     break
-                value = self._stub(self._deref(item_schema, refs)[0])
+                # Followed afresh: through `refs` a schema cut off by its cycle is OMIT, and its stub
+                # would be `{}` without the members it requires (3GPP's shared data, whose list of
+                # shared data must hold one).
+                value = self._stub(self._deref(item_schema, ())[0])
             if schema.get("uniqueItems") and value in result:
                 value = self._vary(value, index, item_schema, result)
             result.append(value)
@@ -2092,7 +2095,7 @@ class OpenAPI3Backend(Backend):
         super().__init__(document, router)
         import openapi_core
         from jsonschema_path import SchemaPath
-        from openapi_core.deserializing.media_types.util import binary_loads, json_loads
+        from openapi_core.deserializing.media_types.util import binary_loads, data_form_loads, json_loads
         from openapi_core.deserializing.styles import StyleDeserializersFactory, style_deserializers
         from openapi_core.security.factories import SecurityProviderFactory
         from openapi_core.security.exceptions import SecurityProviderError
@@ -2215,8 +2218,9 @@ class OpenAPI3Backend(Backend):
         class MediaTypeReaders(dict):
             """Body readers for the media types openapi-core has none for (it validates their raw
             bytes, which no `type: string` schema accepts, so that no binary body could pass):
-            every JSON type (`application/problem+json`, `*/*+json`) reads as JSON, any other (image/png,
-            application/octet-stream, text/csv, `image/*`) as text, byte for byte (Latin-1)."""
+            every JSON type (`application/problem+json`, `*/*+json`) reads as JSON, every multipart type as
+            a form, any other (image/png, application/octet-stream, text/csv, `image/*`) as text, byte for
+            byte (Latin-1)."""
 
             def __contains__(self, mime: object) -> bool:
                 if not isinstance(mime, str):
@@ -2229,6 +2233,10 @@ class OpenAPI3Backend(Backend):
                     return lambda value, **parameters: sequence_loads(value, record_separated)
                 if is_json_type(mime):
                     return json_loads
+                # Other multipart types (`multipart/related`, `multipart/mixed`) are read as a form is:
+                # OpenAPI matches their parts to properties by the name of `Content-Disposition` too.
+                if mime.startswith("multipart/"):
+                    return data_form_loads
                 # A range (`*/*`, `application/*`: HubSpot's bodies) names no type: a body that is JSON
                 # (sent as `application/json`) is read as JSON, any other as text.
                 return json_or_latin1_loads if "*" in mime else latin1_loads

@@ -22,6 +22,7 @@ import Testing
                     HeaderField(name: "X-Path", value: request.path),
                     HeaderField(name: "X-Query", value: request.query ?? ""),
                     HeaderField(name: "X-Protocol", value: request.header("protocol") ?? ""),
+                    HeaderField(name: "X-Content-Type", value: request.header("content-type") ?? ""),
                 ],
                 body: .data(empty ? Data() : request.body.isEmpty ? Data("{}".utf8) : request.body))
         }
@@ -61,6 +62,25 @@ import Testing
         #expect(decoded.container2 == "db")
         #expect(decoded.decoder == 7)
         #expect(decoded.endpointConfig == ["zone": "a"])
+    }
+
+    /// Parameters whose `content` is JSON are sent as their JSON text, percent-encoded where they go.
+    @Test func parametersOfJSONContentAreSentAsJSON() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Parameters.self)
+        let session = EdgeCases.SessionId(tmgi: EdgeCases.SessionIdTmgi(serviceId: "abc/123", plmn: nil))
+        let answer = try await provider.request(
+            .findBindings(
+                area: EdgeCases.FindBindingsArea(tac: "01"), mbsSessionId: session, streamSpecs: [session, session],
+                xLabel: "blue"))
+        let sent = #"{"tmgi":{"serviceId":"abc/123"}}"#
+        let query = try #require(answer.response?.value(forHTTPHeaderField: "X-Query"))
+        #expect(query.removingPercentEncoding == "mbs-session-id=\(sent)&stream-specs=[\(sent),\(sent)]", "\(query)")
+        #expect(!query.contains("{") && !query.contains("\""))
+        let path = try #require(answer.response?.value(forHTTPHeaderField: "X-Path"))
+        #expect(path.removingPercentEncoding == #"/edge/bindings/{"tac":"01"}"#, "\(path)")
+        #expect(answer.request?.value(forHTTPHeaderField: "x-label") == #""blue""#)
     }
 
     /// A named dictionary schema as a query parameter: `deepObject` writes each pair, `form` the pairs
@@ -359,6 +379,26 @@ import Testing
         let search = try await provider.request(
             .saveSearch(body: EdgeCases.SaveSearchRequest(tags: ["a", "b c"], query: "x")))
         #expect(String(decoding: search.data, as: UTF8.self) == "tags=a,b%20c&query=x")
+    }
+
+    /// A `multipart/related` body is sent as that media type, with the `type` RFC 2387 requires (its first
+    /// part's), its parts named as a form's and the binary part's Content-Id on it.
+    @Test func aRelatedMultipartBodyIsSentAsItsMediaType() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Bodies.self)
+        let body = EdgeCases.CreateUEContextRequest(
+            jsonData: EdgeCases.CreateUEContextRequestJsonData(
+                supi: "imsi-001010000000001", n1MessageContentId: "n1msg"),
+            binaryDataN1Message: Data([0x7E, 0x00]))
+        let response = try await provider.request(
+            .createUEContext(ueContextId: "ctx", binaryDataN1MessageContentId: "n1msg", body: body))
+        let contentType = try #require(response.response?.value(forHTTPHeaderField: "X-Content-Type"))
+        #expect(contentType.hasPrefix(#"multipart/related; type="application/json"; boundary="#), "\(contentType)")
+        let parts = String(decoding: response.data, as: UTF8.self)
+        #expect(parts.contains("name=\"jsonData\"\r\nContent-Type: application/json\r\n\r\n{"), "\(parts)")
+        #expect(
+            parts.contains("Content-Type: application/vnd.3gpp.5gnas\r\nContent-Id: n1msg\r\n\r\n"), "\(parts)")
     }
 
     /// A multipart body's required file (`format: binary`) has a sample, the bytes that its base64 in the

@@ -42,6 +42,17 @@ public enum OpenAPICoding {
         sequenceEncoder(prefix: Data([LineSplitter.recordSeparator]))
     }
 
+    /// The JSON text of a parameter whose Parameter Object gives a JSON `content` instead of a `schema`
+    /// (3GPP's query parameters: `single-nssai={"sst":1}`), as ``encoder()`` writes it, slashes left as
+    /// they are; `nil` for `nil`, or for a value JSON cannot hold (a number that is not finite), which is
+    /// then left out of the request.
+    public static func jsonText(_ value: (some Encodable)?) -> String? {
+        guard let value else { return nil }
+        let encoder = encoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// An encoder writing a list's elements each after `prefix` and before an LF, as ``encoder()`` writes
     /// values.
     private static func sequenceEncoder(prefix: Data) -> JSONEncoder {

@@ -26,6 +26,9 @@ struct Operation {
         var example: DocumentNode?
         /// For a part's header field (`location` `part`): the key of the field whose parts carry it.
         var part: String?
+        /// Whether it is written as JSON text (a Parameter Object's `content` of a JSON media type), not in
+        /// a style.
+        var isJSON = false
     }
 
     /// A field of a form or multipart body: a property of its object schema, written as the media

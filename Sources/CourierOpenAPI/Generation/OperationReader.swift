@@ -270,6 +270,10 @@ struct OperationReader {
         var schema =
             node["schema"] ?? node["content"]?.object?.entries.first?.value["schema"]
             ?? DocumentNode(value: .object(DocumentObject()), location: node.location)
+        // A `content` of a JSON media type: the value is sent as its JSON text, whatever its type.
+        let isJSON =
+            node["schema"] == nil
+            && node["content"]?.object?.entries.first.map { Self.bodyKind($0.key) == .json } == true
         let type = models.type(
             of: schema, suggestedName: Self.componentName(pointer) ?? typePrefix + SwiftNames.typeName(name),
             pointer: pointer + "/schema"
@@ -279,7 +283,7 @@ struct OperationReader {
         // Bytes (`format: byte`, Temporal's page tokens) are written in base64.
         let isBytes = type == .data || type == .array(.data)
         guard
-            type.isScalarLike || isBytes || type == .freeForm
+            isJSON || type.isScalarLike || isBytes || type == .freeForm
                 || { if case .dictionary = type { true } else { false } }()
         else {
             models.warnings.append(
@@ -298,10 +302,10 @@ struct OperationReader {
         }
         return Operation.Parameter(
             name: name, location: location, label: labels.unique(SwiftNames.memberName(name)),
-            type: { if case .dictionary = type { .freeForm } else { type } }(),
+            type: { if case .dictionary = type, !isJSON { .freeForm } else { type } }(),
             isRequired: location == "path" || node["required"]?.bool == true,
             style: style, explode: node["explode"]?.bool ?? (style == "form"),
             allowReserved: node["allowReserved"]?.bool == true,
-            doc: node["description"]?.string, schema: schema, example: example)
+            doc: node["description"]?.string, schema: schema, example: example, isJSON: isJSON)
     }
 }

@@ -276,10 +276,13 @@ struct SampleValues {
                     fields.append(SwiftNames.jsonString(key) + ":" + entry)
                 }
             }
-            // A map's entries, when it must have some (ElevenLabs' transcript `segments`).
+            // A map's entries, when it must have some (ElevenLabs' transcript `segments`), and one in a map
+            // that is a `oneOf` choice: an empty object is every map, and `oneOf` refuses a value several
+            // choices accept (3GPP's alarm patches: a map of clearings or a map of acknowledgements).
             if let extra, depth < Self.requiredDepth {
                 let entry = value(for: extra, depth: depth + 1, forRequest: forRequest)
-                for index in 0..<max(0, least - fields.count - named.count) {
+                let wanted = isChoice && fields.isEmpty && named.isEmpty ? max(least, 1) : least
+                for index in 0..<max(0, wanted - fields.count - named.count) {
                     fields.append(SwiftNames.jsonString("key\(index + 1)") + ":" + entry)
                 }
             }

@@ -76,6 +76,16 @@ extension TargetWriter {
 
     private func parameterStatement(_ parameter: Operation.Parameter, value: String) -> String {
         let name = SwiftNames.literal(parameter.name)
+        if parameter.isJSON {
+            // Its JSON text, as a text value is written (a `content` parameter has no style).
+            let text = "Courier.OpenAPICoding.jsonText(\(value))"
+            switch parameter.location {
+            case "path": return "parts.path(\(name), \(text) ?? \"\")"
+            case "query": return "parts.query(\(name), \(text))"
+            case "header": return "parts.header(\(name), \(text))"
+            default: return "parts.cookie(\(name), \(text))"
+            }
+        }
         switch parameter.location {
         case "path":
             let style = parameter.style == "simple" ? "" : ", style: .\(parameter.style)"
@@ -174,8 +184,8 @@ extension TargetWriter {
         case .text:
             code.line("return .requestData(Foundation.Data(\(value).utf8))")
         case .form where body.writesEntries, .multipart where body.writesEntries:
-            let form = body.kind == .form ? "OpenAPIFormBody" : "OpenAPIMultipartBody"
-            code.line("var form = Courier.\(form)()")
+            let form = body.kind == .form ? "OpenAPIFormBody()" : Self.multipartBody(body.contentType)
+            code.line("var form = Courier.\(form)")
             code.line("for (key, value) in \(value).sorted(by: { $0.key < $1.key }) { form.field(key, value) }")
             code.line(body.kind == .form ? "return .requestData(form.data)" : "return .uploadMultipart(form.form)")
         case .form:
@@ -189,7 +199,7 @@ extension TargetWriter {
             }
             code.line("return .requestData(form.data)")
         case .multipart:
-            code.line("var form = Courier.OpenAPIMultipartBody()")
+            code.line("var form = Courier.\(Self.multipartBody(body.contentType))")
             for field in body.fields {
                 if field.isStyled {
                     // Parts are not escaped: `allowReserved` has nothing to keep.
@@ -211,6 +221,18 @@ extension TargetWriter {
             }
             code.line("return .uploadMultipart(form.form)")
         }
+    }
+
+    /// A new multipart body of `mediaType`: a form for `multipart/form-data` or a range (`multipart/*`),
+    /// else of the media type as the document writes it (`multipart/related; type=…`), without a
+    /// `boundary` of the document's (Courier writes its own).
+    static func multipartBody(_ mediaType: String) -> String {
+        let bare = OperationReader.bareMediaType(mediaType)
+        guard bare != "multipart/form-data", !bare.contains("*") else { return "OpenAPIMultipartBody()" }
+        let kept = mediaType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.lowercased().hasPrefix("boundary=")
+        }
+        return "OpenAPIMultipartBody(mediaType: \(SwiftNames.literal(kept.joined(separator: "; "))))"
     }
 
     /// The sample maker for `body`: a form's (or a multipart body's with parts in a style) fills the

@@ -524,6 +524,39 @@ struct OpenAPIServerTests {
         #expect((wallet.json as? [String: Any])?["name"] is String, "\(server.log)")
     }
 
+    /// 3GPP's shared data: an answer whose model holds a list that must have an item of the model itself.
+    @Test("an item a list must hold, cut off by its cycle, has the members its schema requires")
+    func aRequiredItemCutByItsCycleHasItsRequiredMembers() async throws {
+        let document = ##"""
+            {"openapi": "3.0.0", "info": {"title": "Shared", "version": "1"}, "paths": {
+              "/shared": {"get": {"operationId": "getShared", "responses": {"200": {"description": "shared data",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Shared"}}}}}}}},
+             "components": {"schemas": {"Shared": {"type": "object", "required": ["id"], "properties": {
+               "id": {"type": "string"}, "data": {"$ref": "#/components/schemas/Data"}}},
+               "Data": {"type": "object", "properties": {"list": {"type": "array", "minItems": 1,
+                 "items": {"$ref": "#/components/schemas/Shared"}}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let answer = try await Self.send("GET", "/shared", to: server)
+        Self.expectPassed(answer, status: 200, operation: "getShared", log: server.log)
+        // Every list holds an item, and every item (the one the cycle cut off too) has its `id`.
+        var level = answer.json as? [String: Any]
+        var levels = 0
+        while let shared = level {
+            #expect(shared["id"] is String, "\(String(decoding: answer.body, as: UTF8.self))")
+            guard let data = shared["data"] as? [String: Any] else { break }
+            let list = data["list"] as? [Any]
+            #expect(list?.isEmpty == false)
+            level = list?.first as? [String: Any]
+            levels += 1
+        }
+        #expect(levels >= 1)
+    }
+
     /// Alchemy's documents keep parameters among their schemas and refer to them as properties' schemas.
     @Test("an answer is made from a schema whose `required` is a boolean, as a parameter's is")
     func aBooleanRequiredIsNoList() async throws {
