@@ -208,7 +208,14 @@ struct SampleValues {
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
-        let kind = kinds.first ?? (schema["properties"] != nil || schema["allOf"] != nil ? "object" : nil)
+        // Without a `type`, the kind the model is read as: an object of properties, a list of `items` (3GPP's
+        // lists say `items` and `minItems` alone), a map of `additionalProperties`.
+        let kind =
+            kinds.first
+            ?? (schema["properties"] != nil || schema["allOf"] != nil
+                ? "object"
+                : schema["items"] != nil && schema["items"]?["anyOf"] == nil
+                    ? "array" : schema["additionalProperties"]?.object != nil ? "object" : nil)
         switch kind {
         case "string": return SwiftNames.jsonString(string(for: schema))
         case "integer": return integer(for: schema)
