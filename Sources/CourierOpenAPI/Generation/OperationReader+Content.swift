@@ -107,6 +107,14 @@ extension OperationReader {
         }
     }
 
+    /// `mediaType` as the document writes it, without its parameter `name` (a `charset`, a `boundary`) and
+    /// the spaces around its parts.
+    static func withoutParameter(_ name: String, of mediaType: String) -> String {
+        mediaType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.lowercased().hasPrefix(name + "=")
+        }.joined(separator: "; ")
+    }
+
     /// Reads a field's Encoding Object: a multipart part's `contentType` (a file's, or a structured
     /// value's when it is JSON), a form field's `style`, `explode` and `allowReserved`, and from OpenAPI
     /// 3.1 on a multipart part's too, which then overrule its `contentType`. What the body's kind has no

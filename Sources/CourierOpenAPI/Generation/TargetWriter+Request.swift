@@ -128,11 +128,10 @@ extension TargetWriter {
     /// `application/vnd.mesh.v2+json`, answers with that one's schema), without a `charset`;
     /// `application/json` for a range (`*/*`) or none.
     private static func accepted(_ mediaType: String?) -> String {
-        guard let mediaType, !OperationReader.bareMediaType(mediaType).contains("*") else { return "application/json" }
-        let kept = mediaType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-            !$0.isEmpty && !$0.lowercased().hasPrefix("charset=")
-        }
-        return kept.isEmpty ? "application/json" : kept.joined(separator: "; ")
+        guard let mediaType else { return "application/json" }
+        let sent = OperationReader.withoutParameter(
+            "charset", of: OperationReader.sentMediaType(mediaType, kind: .json))
+        return sent.isEmpty ? "application/json" : sent
     }
 
     func writeTask(into code: inout CodeWriter) {
@@ -229,10 +228,8 @@ extension TargetWriter {
     static func multipartBody(_ mediaType: String) -> String {
         let bare = OperationReader.bareMediaType(mediaType)
         guard bare != "multipart/form-data", !bare.contains("*") else { return "OpenAPIMultipartBody()" }
-        let kept = mediaType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-            !$0.lowercased().hasPrefix("boundary=")
-        }
-        return "OpenAPIMultipartBody(mediaType: \(SwiftNames.literal(kept.joined(separator: "; "))))"
+        let sent = OperationReader.withoutParameter("boundary", of: mediaType)
+        return "OpenAPIMultipartBody(mediaType: \(SwiftNames.literal(sent)))"
     }
 
     /// The sample maker for `body`: a form's (or a multipart body's with parts in a style) fills the
