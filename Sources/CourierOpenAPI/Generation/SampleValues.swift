@@ -178,6 +178,7 @@ struct SampleValues {
         }
         var alsoRequired = requiredBeside
         var refined: [String: DocumentNode] = [:]
+        let refines = { (choice: DocumentNode) in Self.onlyConstrains(choice) || choice.onlyExtends(schema) }
         if let choices = (schema["oneOf"] ?? schema["anyOf"])?.array,
             let choice = choices.first(where: { $0["type"]?.string != "null" })
         {
@@ -185,16 +186,28 @@ struct SampleValues {
             // {required: [b]}]`; Xero's `{required: [workplacePostcode], properties: {niCategory: {enum:
             // [F, I]}}}`) is not a value of its own: the object, with what the choice requires and the
             // values it allows.
-            guard Self.onlyConstrains(choice) || choice.onlyExtends(schema), schema["properties"] != nil else {
+            guard refines(choice), schema["properties"] != nil else {
                 // With the members the schema declares beside its choices, as the generated type has them.
                 let whole = schema.unionChoices == nil ? nil : models.withSharedMembers(of: schema, in: choice)
                 return value(
                     for: whole ?? choice, depth: depth + 1, forRequest: forRequest,
                     naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
             }
-            alsoRequired += choice["required"]?.array?.compactMap(\.string) ?? []
-            for (key, property) in choice["properties"]?.object?.entries ?? [] where isEnumerated(property) {
-                refined[key] = property
+            // Of such choices, in each of `oneOf` and `anyOf` (3GPP's subscriptions have both), the first
+            // whose required members the object declares (a choice requiring an undeclared name cannot be
+            // met by the model's value).
+            let declared = ObjectProperties(of: schema, models: models)
+            for keyword in ["oneOf", "anyOf"] {
+                let refining = (schema[keyword]?.array ?? []).filter { $0["type"]?.string != "null" && refines($0) }
+                let required = { (choice: DocumentNode) in choice["required"]?.array?.compactMap(\.string) ?? [] }
+                guard
+                    let met = refining.first(where: { required($0).allSatisfy { declared[$0] != nil } })
+                        ?? refining.first
+                else { continue }
+                alsoRequired += required(met)
+                for (key, property) in met["properties"]?.object?.entries ?? [] where isEnumerated(property) {
+                    refined[key] = property
+                }
             }
         }
         // An `allOf` part that is a union of objects (TGI's chat message: `content` or `tool_calls`, and a
