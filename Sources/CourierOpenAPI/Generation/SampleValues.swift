@@ -198,26 +198,27 @@ struct SampleValues {
             // met by the model's value).
             let declared = ObjectProperties(of: schema, models: models)
             for keyword in ["oneOf", "anyOf"] {
-                let refining = (schema[keyword]?.array ?? []).filter { $0["type"]?.string != "null" && refines($0) }
-                let required = { (choice: DocumentNode) in choice["required"]?.array?.compactMap(\.string) ?? [] }
-                guard
-                    let met = refining.first(where: { required($0).allSatisfy { declared[$0] != nil } })
-                        ?? refining.first
+                guard let met = metChoice(of: (schema[keyword]?.array ?? []).filter(refines), declared: declared)
                 else { continue }
-                alsoRequired += required(met)
+                alsoRequired += met["required"]?.array?.compactMap(\.string) ?? []
                 for (key, property) in met["properties"]?.object?.entries ?? [] where isEnumerated(property) {
                     refined[key] = property
                 }
             }
         }
         // An `allOf` part that is a union of objects (TGI's chat message: `content` or `tool_calls`, and a
-        // `role`): the value is its first choice too, and has what that choice requires.
-        for part in schema["allOf"]?.array ?? [] {
-            guard let part = models.dereferenced(part),
-                let choice = (part["oneOf"] ?? part["anyOf"])?.array?.first(where: { $0["type"]?.string != "null" }),
-                let choice = models.dereferenced(choice)
-            else { continue }
-            alsoRequired += choice["required"]?.array?.compactMap(\.string) ?? []
+        // `role`; 3GPP's record: one of two ids and any of two lists): the value is its choice too, and has
+        // what that choice requires.
+        if let parts = schema["allOf"]?.array {
+            let declared = ObjectProperties(of: schema, models: models)
+            for part in parts {
+                guard let part = models.dereferenced(part) else { continue }
+                for keyword in ["oneOf", "anyOf"] {
+                    let choices = (part[keyword]?.array ?? []).compactMap { models.dereferenced($0) }
+                    guard let met = metChoice(of: choices, declared: declared) else { continue }
+                    alsoRequired += met["required"]?.array?.compactMap(\.string) ?? []
+                }
+            }
         }
         let kinds = (schema["type"]?.string.map { [$0] } ?? schema["type"]?.array?.compactMap(\.string) ?? [])
             .filter { $0 != "null" }
@@ -465,6 +466,16 @@ struct SampleValues {
     }
 
     /// Whether `schema` only constrains the value around it: no type, properties, reference or parts.
+    /// Of `choices`, the first that is no `null` and whose required members `declared` has (one that
+    /// requires a name the object does not declare cannot be met by the model's value: 3GPP's
+    /// `mlModelIdnfo` beside the declared `mlModelInfo`), else the first that is no `null`.
+    private func metChoice(of choices: [DocumentNode], declared: ObjectProperties) -> DocumentNode? {
+        let present = choices.filter { $0["type"]?.string != "null" }
+        return present.first { choice in
+            (choice["required"]?.array?.compactMap(\.string) ?? []).allSatisfy { declared[$0] != nil }
+        } ?? present.first
+    }
+
     private static func onlyConstrains(_ schema: DocumentNode) -> Bool {
         ["$ref", "type", "properties", "allOf", "oneOf", "anyOf", "items", "enum", "const"].allSatisfy {
             schema[$0] == nil
