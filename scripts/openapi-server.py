@@ -381,9 +381,16 @@ def resolve(document: dict, node: Any, limit: int = 32) -> Any:
 def base_path_pattern(base: str) -> "re.Pattern[str]":
     """What matches the base path `base` at the start of a request's path, up to a `/` or the end. A
     `{name}` left in it (a server variable whose default is its own placeholder, Rebilly's
-    `{organizationId}`) matches any one segment, as the client sends it."""
+    `{organizationId}`) matches any one segment, as the client sends it; the rest is matched as a client
+    sends it too, percent-encoded where a path cannot hold it (3GPP's `/npanf-prosekey/<apiVersion>`)."""
     pieces = re.split(r"(\{[^{}/]+\})", base)
-    return re.compile("".join("[^/]+" if index % 2 else re.escape(piece) for index, piece in enumerate(pieces)) + "(?=/|$)")
+
+    def sent(piece: str) -> str:
+        return urllib.parse.quote(piece, safe="/%:@!$&'()*+,;=-._~")
+
+    return re.compile(
+        "".join("[^/]+" if index % 2 else re.escape(sent(piece)) for index, piece in enumerate(pieces)) + "(?=/|$)"
+    )
 
 
 class Operation:

@@ -741,6 +741,26 @@ struct OpenAPIServerTests {
         #expect(elsewhere.validation == "no-operation")
     }
 
+    /// 3GPP's ProSe key document serves its paths under `/npanf-prosekey/<apiVersion>`, which a client
+    /// sends percent-encoded.
+    @Test("a base path with characters a path cannot hold matches them as a client encodes them")
+    func aBasePathIsMatchedAsSent() async throws {
+        let document = ##"""
+            {"openapi": "3.0.0", "info": {"title": "Keys", "version": "1"},
+             "servers": [{"url": "{apiRoot}/npanf-prosekey/<apiVersion>",
+               "variables": {"apiRoot": {"default": "https://example.com"}}}],
+             "paths": {"/keys": {"get": {"operationId": "listKeys", "responses": {"204": {"description": "none"}}}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        let found = try await Self.send("GET", "/npanf-prosekey/%3CapiVersion%3E/keys", to: server)
+        #expect(found.status == 204, "\(String(decoding: found.body, as: UTF8.self))")
+        #expect(found.operation == "listKeys")
+    }
+
     /// OpenAPI 3.1 leaves 3.0's reading of `required` beside `readOnly` and `writeOnly` to the tools; the
     /// generated code follows it (Rebilly's KYC request update leaves out its read-only customer), so the
     /// server does too: a required read-only property is required in answers only, a write-only one in
