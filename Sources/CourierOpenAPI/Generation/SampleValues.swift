@@ -465,7 +465,6 @@ struct SampleValues {
         return schema["enum"]?.array?.isEmpty == false || schema["const"] != nil
     }
 
-    /// Whether `schema` only constrains the value around it: no type, properties, reference or parts.
     /// Of `choices`, the first that is no `null` and whose required members `declared` has (one that
     /// requires a name the object does not declare cannot be met by the model's value: 3GPP's
     /// `mlModelIdnfo` beside the declared `mlModelInfo`), else the first that is no `null`.
@@ -476,6 +475,7 @@ struct SampleValues {
         } ?? present.first
     }
 
+    /// Whether `schema` only constrains the value around it: no type, properties, reference or parts.
     private static func onlyConstrains(_ schema: DocumentNode) -> Bool {
         ["$ref", "type", "properties", "allOf", "oneOf", "anyOf", "items", "enum", "const"].allSatisfy {
             schema[$0] == nil
