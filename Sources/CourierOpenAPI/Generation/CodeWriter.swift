@@ -40,11 +40,13 @@ struct CodeWriter {
 /// Turning a document's `summary`/`description` into doc-comment lines.
 enum DocText {
     /// The lines of `text`, trailing spaces and surrounding blank lines removed, runs of blank lines merged.
+    /// Every line break ends a line: `\r\n` (one `Character`, not a `\n`; Dutchie's descriptions) and a
+    /// lone `\r` too, either of which would otherwise end the comment in the middle of a `///` line.
     static func lines(_ text: String) -> [String] {
         var result: [String] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = String(raw)
-            while line.last == " " || line.last == "\t" || line.last == "\r" { line.removeLast() }
+            while line.last == " " || line.last == "\t" { line.removeLast() }
             line = line.replacingOccurrences(of: "\t", with: "    ")
             if line.isEmpty, result.last?.isEmpty ?? true { continue }
             result.append(line)

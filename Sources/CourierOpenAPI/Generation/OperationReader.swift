@@ -292,12 +292,14 @@ struct OperationReader {
             return nil
         }
         var example = node["example"] ?? firstExample(node["examples"]) ?? schema["example"]
-        // An empty example of a query or path parameter is no value to send (Conjur's `graph=`): OpenAPI
-        // allows an empty query value only where `allowEmptyValue` says so. A value is made instead.
-        if example?.string == "", location == "path" || (location == "query" && node["allowEmptyValue"]?.bool != true) {
-            example = nil
-            if schema["example"]?.string == "", let object = schema.object {
-                schema = .object(object.removing(["example"]), at: schema.location)
+        // An empty example or default of a query or path parameter is no value to send (Conjur's
+        // `graph=`): OpenAPI allows an empty query value only where `allowEmptyValue` says so. A value is
+        // made instead.
+        if location == "path" || (location == "query" && node["allowEmptyValue"]?.bool != true) {
+            if example?.string == "" { example = nil }
+            let empty = ["example", "default"].filter { schema[$0]?.string == "" }
+            if !empty.isEmpty, let object = schema.object {
+                schema = .object(object.removing(Set(empty)), at: schema.location)
             }
         }
         return Operation.Parameter(

@@ -92,6 +92,23 @@ struct GeneratorTests {
         #expect([scope.unique("pet"), scope.unique("pet"), scope.unique("pet")] == ["pet", "pet2", "pet3"])
     }
 
+    /// A description's lines broken by CR LF (one `Character` in Swift, so no `\n`) or a lone CR are
+    /// lines of the doc comment: written as they were, the CR ended the comment and the rest was code.
+    @Test func carriageReturnsBreakDocLines() throws {
+        #expect(DocText.lines("One,\r\ntwo.\r\n\r\n**Three**\rfour\n") == ["One,", "two.", "", "**Three**", "four"])
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1", "description": "API\r\n**Guide**\rSee it."},
+             "paths": {"/pets": {"get": {"operationId": "listPets", "description": "Lists.\r\nAll of them.",
+               "responses": {"204": {"description": "none"}}}}}}
+            """#)
+        #expect(!text.contains("\r"))
+        #expect(text.contains("/// API\n/// **Guide**\n/// See it.\n"))
+        #expect(
+            text.contains("/// Lists.\n        /// All of them.\n")
+                || text.contains("/// Lists.\n    /// All of them.\n"))
+    }
+
     @Test func targetsAndCalls() throws {
         let (text, _) = try generate(Self.petstore)
         #expect(text.contains("public enum Pets {"))
@@ -1066,7 +1083,8 @@ struct GeneratorTests {
 
     /// An empty example of a query parameter is no sample (Conjur's `graph`, sent as `graph=`, which a
     /// server refuses where `allowEmptyValue` is not set): an optional parameter is left out, a required
-    /// one gets a value made for its schema; with `allowEmptyValue` the empty example is sent.
+    /// one gets a value made for its schema, as one whose `default` is empty does; with `allowEmptyValue`
+    /// the empty example is sent.
     @Test func anEmptyQueryExampleIsNoSample() throws {
         let (text, _) = try generate(
             #"""
@@ -1074,11 +1092,13 @@ struct GeneratorTests {
               "/roles": {"get": {"operationId": "showRole", "parameters": [
                 {"name": "graph", "in": "query", "schema": {"type": "string", "example": ""}},
                 {"name": "kind", "in": "query", "required": true, "schema": {"type": "string", "example": ""}},
+                {"name": "view", "in": "query", "required": true, "schema": {"type": "string", "default": ""}},
                 {"name": "flag", "in": "query", "allowEmptyValue": true, "schema": {"type": "string"}, "example": ""}],
                 "responses": {"204": {"description": "none"}}}}}}
             """#)
-        #expect(text.contains("samples.append(.showRole(kind: kind, flag: flag))"))
-        #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
+        #expect(text.contains("samples.append(.showRole(kind: kind, view: view, flag: flag))"))
+        #expect(text.contains(#"let view = Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
+        #expect(text.contains(#"let kind = Courier.OpenAPISample.value(Swift.String.self, "\"sample\"")"#))
         #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"\"")"#))
     }
 
