@@ -378,18 +378,30 @@ def resolve(document: dict, node: Any, limit: int = 32) -> Any:
 # Finding the operation
 
 
+def literal_path_pattern(text: str) -> str:
+    """A pattern matching the literal path text `text` as a client sends it: each character that a path
+    cannot hold as it is (3GPP's `<apiVersion>`, non-ASCII names: `/non-ascii-æøå`) as itself or
+    percent-encoded in UTF-8, in either case of hex digits; the others as themselves."""
+    kept = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/%:@!$&'()*+,;=-._~")
+    pattern = ""
+    for character in text:
+        if character in kept:
+            pattern += re.escape(character)
+        else:
+            encoded = "".join(f"%{byte:02X}" for byte in character.encode("utf-8"))
+            pattern += f"(?:{re.escape(character)}|(?i:{re.escape(encoded)}))"
+    return pattern
+
+
 def base_path_pattern(base: str) -> "re.Pattern[str]":
     """What matches the base path `base` at the start of a request's path, up to a `/` or the end. A
     `{name}` left in it (a server variable whose default is its own placeholder, Rebilly's
     `{organizationId}`) matches any one segment, as the client sends it; the rest is matched as a client
-    sends it too, percent-encoded where a path cannot hold it (3GPP's `/npanf-prosekey/<apiVersion>`)."""
+    sends it too (`literal_path_pattern`)."""
     pieces = re.split(r"(\{[^{}/]+\})", base)
-
-    def sent(piece: str) -> str:
-        return urllib.parse.quote(piece, safe="/%:@!$&'()*+,;=-._~")
-
     return re.compile(
-        "".join("[^/]+" if index % 2 else re.escape(sent(piece)) for index, piece in enumerate(pieces)) + "(?=/|$)"
+        "".join("[^/]+" if index % 2 else literal_path_pattern(piece) for index, piece in enumerate(pieces))
+        + "(?=/|$)"
     )
 
 
@@ -425,7 +437,7 @@ class Operation:
                 self.variables.append(piece[1:-1])
                 pattern += f"(?P<v{len(self.variables) - 1}>[^/]+)"
             else:
-                pattern += re.escape(piece)
+                pattern += literal_path_pattern(piece)
         self.pattern = re.compile(pattern)
         # Concrete paths before templated ones (OpenAPI: "When matching URLs, concrete (non-templated)
         # paths would be matched before their templated counterparts"): fewer segments that are a
@@ -1500,9 +1512,9 @@ def single_type_view(document: dict) -> dict:
     """A copy of a 3.1 document for openapi-core, whose parameter, header and form-field decoding
     reads `type` as one name and fails on a 3.1 type array: there (parameter and header schemas,
     the properties of `application/x-www-form-urlencoded` and `multipart/*` bodies) each type array
-    becomes its first type other than `null` (such values arrive as text, never as JSON's null).
-    What it rewrites it copies first (a `$ref` there is replaced by a copy of its target), so JSON
-    bodies still see the document's own schemas."""
+    becomes its first type other than `null` (such values arrive as text, never as JSON's null), and a
+    `default: null` beside it goes. What it rewrites it copies first (a `$ref` there is replaced by a
+    copy of its target), so JSON bodies still see the document's own schemas."""
     view = json.loads(json.dumps(document))
 
     def own(node: Any) -> Any:
@@ -1520,6 +1532,10 @@ def single_type_view(document: dict) -> dict:
             present = [kind for kind in kinds if kind != "null"]
             if present:
                 schema["type"] = present[0]
+                # A `default: null` is no value of the type kept (openapi-core applies a default to a
+                # parameter left out, and then refused its own `None`): one left out has no default.
+                if "default" in schema and schema["default"] is None:
+                    del schema["default"]
             elif kinds:
                 schema["type"] = kinds[0]
             else:
@@ -1742,6 +1758,25 @@ def sequence_view(view: dict) -> dict:
                 if isinstance(response, dict):
                     fix(response.get("content"), False)
     return view
+
+
+def unstyled_multipart_view(view: dict) -> dict:
+    """The view (of a 3.0 document) without `style`, `explode` and `allowReserved` in the Encoding
+    Objects of multipart bodies, which OpenAPI 3.0 SHALL ignore there (they apply to
+    `application/x-www-form-urlencoded` bodies; the generator warns and writes each field as its schema
+    says): openapi-core read such a field by its style, as bytes, and refused the text it was."""
+    for mime, media in request_media(view):
+        encoding = media.get("encoding")
+        if not mime.lower().startswith("multipart") or not isinstance(encoding, dict):
+            continue
+        for name, field in list(encoding.items()):
+            if isinstance(field, dict):
+                encoding[name] = {key: value for key, value in field.items() if key not in STYLE_KEYS}
+    return view
+
+
+# The keys of an Encoding Object that say how a field is written in a style.
+STYLE_KEYS = ("style", "explode", "allowReserved")
 
 
 def without_ignored_headers(view: dict) -> dict:
@@ -2095,6 +2130,22 @@ def shared_marks_view(document: dict) -> dict:
     return view
 
 
+def check_time_as_rfc3339(schema_validators: Any) -> None:
+    """Has the validators of `schema_validators` (openapi-schema-validator's module) check the `time`
+    format as RFC 3339's `full-time`, which JSON Schema and OpenAPI's format registry name
+    (`08:30:00Z`, `08:30:00.5+02:00`): their format checker holds every draft's checks, and the one it
+    keeps for `time` is draft 3's `%H:%M:%S`, which refuses the offset RFC 3339 requires."""
+    import jsonschema
+
+    full_time = jsonschema.Draft7Validator.FORMAT_CHECKER.checkers.get("time")
+    if full_time is None:
+        return
+    for name in dir(schema_validators):
+        checker = getattr(getattr(schema_validators, name), "FORMAT_CHECKER", None)
+        if checker is not None and hasattr(checker, "checkers"):
+            checker.checkers["time"] = full_time
+
+
 class OpenAPI3Backend(Backend):
     """OpenAPI 3.0, 3.1 and 3.2 documents, validated by openapi-core."""
 
@@ -2117,6 +2168,7 @@ class OpenAPI3Backend(Backend):
         from referencing.jsonschema import DRAFT4, DRAFT202012
 
         self.validator_name = f"openapi-core {openapi_core.__version__}"
+        check_time_as_rfc3339(openapi_schema_validator)
         minor = ".".join(version.split(".")[:2])
         if minor == "3.0":
             prefix, dialect = "V30", "oas30"
@@ -2134,6 +2186,8 @@ class OpenAPI3Backend(Backend):
         # and fails on a type array (`type: [string, "null"]`, a TypeError); for 3.0, the readOnly and
         # writeOnly marks carried to every part of an allOf (it reads them only beside `required`).
         view = shared_marks_view(single_type_view(document) if dialect != "oas30" else document)
+        if dialect == "oas30":
+            view = unstyled_multipart_view(view)
         for step in (
             python_patterns_view,
             unmarked_parameters_view,
@@ -2518,10 +2572,28 @@ class Swagger2Backend(Backend):
         refuses a document where an apiKey scheme the operation may use has the name of one of its
         parameters, though they are in different places (Gitea's `token` query key and the `{token}` of
         DELETE /users/{username}/tokens/{token}). Such an operation is given its security requirements
-        without the ones that name that scheme. An operation without tags is given one."""
+        without the ones that name that scheme. An operation without tags is given one, one whose
+        `operationId` an earlier one has another, and a path item only the fields Swagger 2.0 defines
+        for it."""
         from bravado_core.util import sanitize_name
 
         copied = copy.deepcopy(document)
+        # bravado-core takes every key of a path item but `parameters` for an operation, and fails on one
+        # Swagger 2.0 does not define there (a `tags` list beside the methods): those are left out.
+        for template, item in list((copied.get("paths") or {}).items()):
+            if isinstance(item, dict):
+                fields = set(METHODS) | {"parameters", "$ref"}
+                item = {key: value for key, value in item.items() if key in fields}
+                copied["paths"][template] = item
+                # A parameter whose `$ref` names no parameter (a model's, `#/definitions/…`) is left out,
+                # as the generator leaves it out; bravado-core took the model for the parameter.
+                for holder in [item] + [item.get(method) for method in METHODS]:
+                    if isinstance(holder, dict) and isinstance(holder.get("parameters"), list):
+                        holder["parameters"] = [
+                            parameter
+                            for parameter in holder["parameters"]
+                            if not (isinstance(parameter, dict) and "#/definitions/" in str(parameter.get("$ref")))
+                        ]
         # bravado-core names an untagged operation's resource after its path's first segment, and
         # refuses the path `/` (Weaviate's root), which has none: such an operation gets a tag.
         for item in (copied.get("paths") or {}).values():
@@ -2529,6 +2601,20 @@ class Swagger2Backend(Backend):
                 operation = item.get(method) if isinstance(item, dict) else None
                 if isinstance(operation, dict) and not operation.get("tags"):
                     operation["tags"] = ["untagged"]
+        # bravado-core keys operations by their (sanitized) `operationId`, and the second of two alike took
+        # the first's place; Swagger 2.0 requires them unique, and the copy makes them so.
+        seen: Set[str] = set()
+        for item in (copied.get("paths") or {}).values():
+            for method in METHODS:
+                operation = item.get(method) if isinstance(item, dict) else None
+                if not isinstance(operation, dict) or not isinstance(operation.get("operationId"), str):
+                    continue
+                name, number = operation["operationId"], 1
+                while sanitize_name(name) in seen:
+                    number += 1
+                    name = f"{operation['operationId']}_{number}"
+                operation["operationId"] = name
+                seen.add(sanitize_name(name))
         definitions = copied.get("securityDefinitions") or {}
         key_names = {
             scheme: sanitize_name(str(definition.get("name", "")))
