@@ -136,7 +136,7 @@ struct SampleValues {
     }
 
     /// Whether `schema` (through a `$ref`) allows `value` where it lists what it allows (`enum`, `const`).
-    private func allows(_ value: DocumentNode, _ schema: DocumentNode) -> Bool {
+    func allows(_ value: DocumentNode, _ schema: DocumentNode) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
         if let constant = schema["const"] { return constant.sampleJSON() == value.sampleJSON() }
         guard let listed = schema["enum"]?.array, !listed.isEmpty else { return true }
@@ -148,10 +148,11 @@ struct SampleValues {
     /// member, when given, is set to its value (a discriminator's, for the choice made). A `oneOf`
     /// choice's object (`isChoice`) also has its optional properties that allow only listed values (`enum`,
     /// `const`): choices that require nothing the others refuse are told apart by them (a `type` of
-    /// `[card]` against one of `[bank]`), and an empty object would match several.
+    /// `[card]` against one of `[bank]`), and an empty object would match several; with `fillsMembers`,
+    /// all its properties (see `unionValue`).
     private func value(
         for schema: DocumentNode, depth: Int, forRequest: Bool, naming: (key: String, value: String)? = nil,
-        isChoice: Bool = false
+        isChoice: Bool = false, fillsMembers: Bool = false
     ) -> String {
         // A `required` beside a `$ref` is the value's too: OpenAPI 3.1 applies what is beside a reference
         // (Lago's create inputs require some members of a shared base input), and 3.0 documents that write
@@ -174,7 +175,9 @@ struct SampleValues {
         if schema.schemaTypes == ["null"] { return "null" }
         // A reference with a description of its own (`allOf: [$ref: ReasonCode]`, Plaid's) is its part.
         if let (part, _) = schema.wrappedPart {
-            return value(for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice)
+            return value(
+                for: part, depth: depth + 1, forRequest: forRequest, naming: naming, isChoice: isChoice,
+                fillsMembers: fillsMembers)
         }
         var alsoRequired = requiredBeside
         var refined: [String: DocumentNode] = [:]
@@ -187,11 +190,14 @@ struct SampleValues {
             // [F, I]}}}`) is not a value of its own: the object, with what the choice requires and the
             // values it allows.
             guard refines(choice), schema["properties"] != nil else {
-                // With the members the schema declares beside its choices, as the generated type has them.
-                let whole = schema.unionChoices == nil ? nil : models.withSharedMembers(of: schema, in: choice)
-                return value(
-                    for: whole ?? choice, depth: depth + 1, forRequest: forRequest,
-                    naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil)
+                return unionValue(of: schema, first: choice, forRequest: forRequest) { choice, fillsMembers in
+                    // With the members the schema declares beside its choices, as the generated type has them.
+                    let whole = schema.unionChoices == nil ? nil : models.withSharedMembers(of: schema, in: choice)
+                    return value(
+                        for: whole ?? choice, depth: depth + 1, forRequest: forRequest,
+                        naming: discriminator(of: schema, for: choice), isChoice: schema["oneOf"] != nil,
+                        fillsMembers: fillsMembers)
+                }
             }
             // Of such choices, in each of `oneOf` and `anyOf` (3GPP's subscriptions have both), the first
             // whose required members the object declares (a choice requiring an undeclared name cannot be
@@ -260,8 +266,8 @@ struct SampleValues {
             let required = properties.required.union(alsoRequired)
             let sendable = properties.list.filter { !(forRequest && $0.isReadOnly) }
             var chosen = sendable.filter { property in
-                (required.contains(property.key) || (isChoice && !isDeep && isEnumerated(property.schema)))
-                    && property.key != naming?.key
+                (fillsMembers || required.contains(property.key)
+                    || (isChoice && !isDeep && isEnumerated(property.schema))) && property.key != naming?.key
             }
             if chosen.isEmpty, naming == nil, !isDeep, fillsObjects || (fillsNestedObjects && depth > 0),
                 let first = sendable.first
@@ -429,7 +435,7 @@ struct SampleValues {
     /// Whether `text` is as long as `schema` allows (`minLength`, `maxLength`, in Unicode code points as
     /// JSON Schema counts) and matches its `pattern` where ICU reads it (PayPal's `start_time` example,
     /// `Current date and time`, for a pattern of a timestamp).
-    private static func isWithinBounds(_ text: String, _ schema: DocumentNode) -> Bool {
+    static func isWithinBounds(_ text: String, _ schema: DocumentNode) -> Bool {
         let length = text.unicodeScalars.count
         if let minimum = schema["minLength"]?.numberText.flatMap(Int.init), length < minimum { return false }
         if let maximum = schema["maxLength"]?.numberText.flatMap(Int.init), length > maximum { return false }
@@ -445,7 +451,7 @@ struct SampleValues {
 
     /// Whether a number is within `schema`'s `minimum` and `maximum`, exclusive ones (3.0's flags, 3.1's
     /// numbers) included.
-    private static func isWithinBounds(_ number: DocumentNode, _ schema: DocumentNode) -> Bool {
+    static func isWithinBounds(_ number: DocumentNode, _ schema: DocumentNode) -> Bool {
         guard let value = number.numberText.flatMap(Double.init) else { return true }
         let bound = { (key: String) in schema[key]?.numberText.flatMap(Double.init) }
         if let minimum = bound("minimum") {

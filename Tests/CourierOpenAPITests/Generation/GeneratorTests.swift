@@ -1102,6 +1102,30 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value(Swift.String.self, "\"\"")"#))
     }
 
+    /// A `oneOf` sample is a value no other choice accepts, as a validating server reads `oneOf`: `{}` is
+    /// each of two objects of optional members; the first's with its member, `{"match": "sample"}`, is
+    /// the first's alone (the second's `match` is a list). Where the first choice's value is its alone
+    /// (`{}`, which the strict choice refuses), it is kept.
+    @Test func aOneOfSampleIsOneChoiceAlone() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/filters": {"post": {"operationId": "applyFilter", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/One"},
+                  {"$ref": "#/components/schemas/Many"}]}}}}, "responses": {"204": {"description": "applied"}}}},
+              "/sorts": {"post": {"operationId": "applySort", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Many"},
+                  {"$ref": "#/components/schemas/Strict"}]}}}}, "responses": {"204": {"description": "applied"}}}}},
+             "components": {"schemas": {
+               "One": {"type": "object", "properties": {"match": {"type": "string"}}},
+               "Many": {"type": "object", "properties": {"match": {"type": "array", "items": {"type": "string"}}}},
+               "Strict": {"type": "object", "required": ["key"], "additionalProperties": false,
+                 "properties": {"key": {"type": "integer"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value(Pets.ApplyFilterRequest.self, "{\"match\":\"sample\"}")"#))
+        #expect(text.contains(#"Courier.OpenAPISample.value(Pets.ApplySortRequest.self, "{}")"#))
+    }
+
     /// A media type whose parameter follows a comma (Okta's `application/json, okta-version=1.0.0`) is
     /// still JSON: the body is encoded as JSON and sent under the document's type, the answer decoded.
     @Test func aMediaTypeWithAParameterAfterACommaIsStillJSON() throws {
