@@ -11,8 +11,8 @@ import Testing
 /// generated code compiles with this target; here it sends and reads them back from a real server.
 @Suite struct GeneratedCycleTests {
     /// Every kind of self-reference goes out and comes back: what is only itself as any value, a union
-    /// without the choice that was itself, lists and maps of themselves as lists and maps of any value,
-    /// actors that are `allOf` their own union, and a ring of unions each `allOf` the others.
+    /// without the choice that was itself, lists and maps of themselves (or of each other) as lists and
+    /// maps of any value, actors that are `allOf` their own union, and a ring of unions each `allOf` the others.
     @Test func valuesOfSchemasThatArePartsOfThemselvesGoOutAndComeBack() async throws {
         let server = try GeneratedEdgeCaseTests.mirror()
         defer { server.stop() }
@@ -23,7 +23,8 @@ import Testing
             from: Data(
                 #"""
                 {"itself": {"a": 1}, "pair": 2, "choice": "text", "nest": {"x": true}, "lists": [[[]]],
-                 "maps": {"a": {"b": {}}}, "actor": {"id": "7", "email": "a@example.com"},
+                 "maps": {"a": {"b": {}}}, "mapsOfEachOther": {"a": {"b": {"c": 1}}},
+                 "listsOfEachOther": [[[[["x"]]]]], "actor": {"id": "7", "email": "a@example.com"},
                  "wide": {"p0": "zero", "p5": "five"}}
                 """#.utf8))
         let holder = try await provider.echoHolder(body: sent)
@@ -40,6 +41,9 @@ import Testing
         #expect(nest == ["x": .bool(true)])
         #expect(holder.lists == [.array([.array([])])])
         #expect(holder.maps == ["a": .object(["b": .object([:])])])
+        // Maps and lists of each other: the second of each holds any value.
+        #expect(holder.mapsOfEachOther == ["a": ["b": .object(["c": .integer(1)])]])
+        #expect(holder.listsOfEachOther == [[[.array([.array([.string("x")])])]]])
         guard case .agent(let agent) = holder.actor else {
             Issue.record("the actor is \(String(describing: holder.actor))")
             return

@@ -296,14 +296,31 @@ final class ModelBuilder {
         }
     }
 
-    /// `type` with what refers to `name` (through aliases) made free-form.
+    /// `type` with what refers to `name` (through aliases, and the lists and maps they are: `A` a map of
+    /// `B`, `B` a map of `A`, which no pair of type aliases can be) made free-form.
     private func replacingReferences(to name: String, in type: SwiftType) -> SwiftType {
         switch type {
-        case .model: aliasChain(from: type, reaches: name) ? .freeForm : type
-        case .array(let inner): .array(replacingReferences(to: name, in: inner))
-        case .dictionary(let inner): .dictionary(replacingReferences(to: name, in: inner))
-        case .optional(let inner): .optional(replacingReferences(to: name, in: inner))
-        case .builtin: type
+        case .model:
+            var visited = Set<String>()
+            return refers(type, to: name, visited: &visited) ? .freeForm : type
+        case .array(let inner): return .array(replacingReferences(to: name, in: inner))
+        case .dictionary(let inner): return .dictionary(replacingReferences(to: name, in: inner))
+        case .optional(let inner): return .optional(replacingReferences(to: name, in: inner))
+        case .builtin: return type
+        }
+    }
+
+    /// Whether `type` is `name`, or holds it, through the aliases it names and what they hold (not through
+    /// a struct or a union, which may hold themselves).
+    private func refers(_ type: SwiftType, to name: String, visited: inout Set<String>) -> Bool {
+        switch type {
+        case .model(let next):
+            if next == name { return true }
+            guard visited.insert(next).inserted, let target = aliases[next] else { return false }
+            return refers(target, to: name, visited: &visited)
+        case .array(let inner), .dictionary(let inner), .optional(let inner):
+            return refers(inner, to: name, visited: &visited)
+        case .builtin: return false
         }
     }
 

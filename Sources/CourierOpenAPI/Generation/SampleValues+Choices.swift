@@ -26,12 +26,25 @@ extension SampleValues {
         for fillsMembers in [false, true] {
             for (index, choice) in choices.enumerated() where choice["type"]?.string != "null" {
                 if index == firstIndex && !fillsMembers { continue }
-                let text = make(choice, fillsMembers)
+                // A choice of any value (`{}`) is alone in taking a text where the others are objects.
+                let text = isAnyValue(choice) ? SwiftNames.jsonString("sample") : make(choice, fillsMembers)
                 if isAlone(text, index) { return text }
             }
         }
         return made
     }
+
+    /// Whether `schema` (through `$ref`s) accepts any value: it says nothing but what annotates it.
+    private func isAnyValue(_ schema: DocumentNode) -> Bool {
+        guard let object = models.dereferenced(schema)?.object else { return false }
+        return object.keys.allSatisfy(Self.annotations.contains)
+    }
+
+    /// The keywords of a schema that describe it without constraining its values.
+    private static let annotations: Set<String> = [
+        "title", "description", "default", "example", "examples", "deprecated", "readOnly", "writeOnly",
+        "externalDocs", "xml", "$comment",
+    ]
 
     /// Whether `schema` accepts `value`, as far as a sample needs to know: its type, listed values,
     /// formats and bounds, a list's items, an object's required members (but the read-only ones of a

@@ -313,6 +313,13 @@ struct SampleValues {
                     fields.append(SwiftNames.jsonString("key\(index + 1)") + ":" + entry)
                 }
             }
+            // A free-form object with all its members is one with a member (FreeFormModel, told apart from
+            // a choice that allows no other members than its own).
+            if fillsMembers, fields.isEmpty, named.isEmpty, properties.list.isEmpty, extra == nil,
+                schema["additionalProperties"]?.bool != false
+            {
+                fields.append(SwiftNames.jsonString("key1") + ":" + SwiftNames.jsonString("sample"))
+            }
             return "{" + (named + fields).joined(separator: ",") + "}"
         default:
             return kinds.isEmpty && schema.object?.count == 0 ? "{}" : "\"sample\""

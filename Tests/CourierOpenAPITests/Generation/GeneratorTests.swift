@@ -1126,6 +1126,41 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value(Pets.ApplySortRequest.self, "{}")"#))
     }
 
+    /// Schemas that are lists or maps of each other cannot all be type aliases (`A = [String: B]`, `B =
+    /// [String: A]` does not compile): the one that closes the cycle holds any value.
+    @Test func listsAndMapsOfEachOtherCloseTheirCycleWithAnyValue() throws {
+        let (text, warnings) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {},
+             "components": {"schemas": {
+               "A": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/B"}},
+               "B": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/A"}},
+               "C": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/components/schemas/D"}}},
+               "D": {"type": "array", "items": {"$ref": "#/components/schemas/C"}}}}}
+            """#)
+        #expect(text.contains("public typealias A = [Swift.String: Pets.B]"))
+        #expect(text.contains("public typealias B = [Swift.String: OpenAPIValue]"))
+        #expect(text.contains("public typealias C = [[Pets.D]]"))
+        #expect(text.contains("public typealias D = [OpenAPIValue]"))
+        #expect(warnings.count { $0.message.contains("a list or map of itself") } == 2)
+    }
+
+    /// A `oneOf` of a free-form object and an object that allows only its own members: `{}` is both, an
+    /// object with a member of its own the first's alone.
+    @Test func aFreeFormChoiceIsToldApartByAMember() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/notes": {"post": {"operationId": "addNote", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/Free"},
+                  {"$ref": "#/components/schemas/Strict"}]}}}}, "responses": {"204": {"description": "added"}}}}},
+             "components": {"schemas": {
+               "Free": {"type": "object"},
+               "Strict": {"type": "object", "additionalProperties": false, "properties": {"key": {"type": "integer"}}}}}}
+            """#)
+        #expect(text.contains(#"Courier.OpenAPISample.value(Pets.AddNoteRequest.self, "{\"key1\":\"sample\"}")"#))
+    }
+
     /// A media type whose parameter follows a comma (Okta's `application/json, okta-version=1.0.0`) is
     /// still JSON: the body is encoded as JSON and sent under the document's type, the answer decoded.
     @Test func aMediaTypeWithAParameterAfterACommaIsStillJSON() throws {
