@@ -42,15 +42,16 @@ enum DocumentLoader {
     }
 
     /// The version a root declares (`swagger: "2.0"` or `openapi: 3.0.x / 3.1.x / 3.2.x`) as written, and whether
-    /// it is Swagger's; an error for another version or a root that declares none.
+    /// it is Swagger's; an error for another version or a root that declares none. A minor version without
+    /// its patch (`openapi: 3.0`, which YAML reads as a number) is that line's.
     static func version(of root: DocumentNode, file: String) throws(DocumentLoadError) -> (
         text: String, isSwagger: Bool
     ) {
         if let node = root["openapi"] {
             let text = node.string ?? node.numberText ?? ""
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "3", ["0", "1", "2"].contains(parts[1]),
-                !parts[2].isEmpty, parts[2].allSatisfy(\.isNumber)
+            guard parts.count == 2 || parts.count == 3, parts[0] == "3", ["0", "1", "2"].contains(parts[1]),
+                parts.count == 2 || (!parts[2].isEmpty && parts[2].allSatisfy(\.isNumber))
             else { throw .unsupportedVersion(text, location: node.location) }
             return (text, false)
         }

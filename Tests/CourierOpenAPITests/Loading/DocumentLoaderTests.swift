@@ -60,7 +60,7 @@ import Testing
         #expect(none.message.contains("`openapi`"))
         for (text, version) in [
             ("openapi: 3.3.0\n", "3.3.0"), ("openapi: \"2.0\"\n", "2.0"), ("swagger: \"1.2\"\n", "1.2"),
-            ("openapi: 3.0\n", "3.0"), ("{\"openapi\": 4}", "4"),
+            ("openapi: 3\n", "3"), ("openapi: 3.1.x\n", "3.1.x"), ("{\"openapi\": 4}", "4"),
         ] {
             let error = try #require(try loadError(text))
             guard case .unsupportedVersion(let written, let location) = error else { throw error }
@@ -70,12 +70,15 @@ import Testing
         }
     }
 
-    /// The version as written, and whether it is 3.1 or later; Swagger's version may be a YAML number.
+    /// The version as written, and whether it is 3.1 or later; Swagger's version may be a YAML number,
+    /// and a minor version without its patch (`"3.1"`, libopenapi's test documents) is that line's.
     @Test func versions() throws {
         let cases: [(String, String, Bool)] = [
             ("openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.0.3", false),
             ("openapi: \"3.1.0\"\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.1.0", true),
             ("openapi: 3.2.0\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.2.0", true),
+            ("openapi: \"3.1\"\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.1", true),
+            ("openapi: \"3.0\"\ninfo: {title: T, version: '1'}\npaths: {}\n", "3.0", false),
             ("swagger: 2.0\ninfo: {title: T, version: '1'}\npaths: {}\n", "2.0", false),
         ]
         for (text, version, is31) in cases {
