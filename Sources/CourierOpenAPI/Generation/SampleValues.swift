@@ -352,8 +352,9 @@ struct SampleValues {
         return (key, mapped ?? JSONPointer.tokens(reference).last ?? "")
     }
 
-    /// Whether `example` is of a kind that `schema`'s `type` names (any, when it names none; `null` always,
-    /// and a number for an integer, which a generated type reads when it has no fraction); a list's
+    /// Whether `example` is of a kind that `schema`'s `type` names (without one, that its `properties` or
+    /// `items` make it; any, when none; `null` always, and a number for an integer, which a generated type
+    /// reads when it has no fraction); a list's
     /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
     private func fits(_ example: DocumentNode, _ schema: DocumentNode, depth: Int = 0) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
@@ -367,7 +368,14 @@ struct SampleValues {
         {
             return false
         }
-        let types = schema.schemaTypes
+        var types = schema.schemaTypes
+        // Without a `type`, the kind the model is read as: an object of `properties` (pb33f's burger header
+        // parameter, exemplified by a text), a list of `items`.
+        if types.isEmpty, schema["properties"]?.object?.count ?? 0 > 0 {
+            types = ["object"]
+        } else if types.isEmpty, schema["items"] != nil {
+            types = ["array"]
+        }
         // HubSpot writes `example: null` on every property and parameter, nullable or not, unions included.
         if example.value.isNull { return schema.isNullableSchema || (types.isEmpty && Self.onlyConstrains(schema)) }
         guard !types.isEmpty else { return true }

@@ -1161,6 +1161,20 @@ struct GeneratorTests {
         #expect(text.contains(#"Courier.OpenAPISample.value(Pets.AddNoteRequest.self, "{\"key1\":\"sample\"}")"#))
     }
 
+    /// A schema of `properties` without a `type` is an object: an example of text (pb33f's burger header,
+    /// `big-mac`) is no value of its model, and a value is made instead (the sample was left out).
+    @Test func anUntypedObjectIsNotExemplifiedByText() throws {
+        let (text, _) = try generate(
+            #"""
+            {"openapi": "3.0.1", "info": {"title": "T", "version": "1"}, "paths": {
+              "/burgers": {"get": {"operationId": "locateBurger", "parameters": [{"name": "burgerHeader",
+                "in": "header", "required": true, "example": "big-mac",
+                "schema": {"properties": {"burgerTheme": {"type": "string"}}}}],
+                "responses": {"204": {"description": "found"}}}}}}
+            """#)
+        #expect(text.contains(#"value(Pets.LocateBurgerBurgerHeader.self, "{\"burgerTheme\":\"sample\"}")"#))
+    }
+
     /// A media type whose parameter follows a comma (Okta's `application/json, okta-version=1.0.0`) is
     /// still JSON: the body is encoded as JSON and sent under the document's type, the answer decoded.
     @Test func aMediaTypeWithAParameterAfterACommaIsStillJSON() throws {
