@@ -1779,6 +1779,17 @@ def unstyled_multipart_view(view: dict) -> dict:
 STYLE_KEYS = ("style", "explode", "allowReserved")
 
 
+def known_dialect_view(view: dict) -> dict:
+    """The view without a `jsonSchemaDialect` that names neither OpenAPI's nor JSON Schema's dialects
+    (pb33f's `https://pb33f.io/schema`), which openapi-core refused every request of; its schemas are
+    then read in OpenAPI's own dialect, as the generator reads them."""
+    dialect = view.get("jsonSchemaDialect")
+    known = ("https://spec.openapis.org/oas/", "https://json-schema.org/", "http://json-schema.org/")
+    if dialect is not None and not (isinstance(dialect, str) and dialect.startswith(known)):
+        del view["jsonSchemaDialect"]
+    return view
+
+
 def without_ignored_headers(view: dict) -> dict:
     """The view without its header parameters named `Accept`, `Content-Type` or `Authorization`, which
     OpenAPI says SHALL be ignored (the media types and the security schemes say those): openapi-core
@@ -2189,6 +2200,7 @@ class OpenAPI3Backend(Backend):
         if dialect == "oas30":
             view = unstyled_multipart_view(view)
         for step in (
+            known_dialect_view,
             python_patterns_view,
             unmarked_parameters_view,
             union_parameters_view,
@@ -2574,13 +2586,28 @@ class Swagger2Backend(Backend):
         DELETE /users/{username}/tokens/{token}). Such an operation is given its security requirements
         without the ones that name that scheme. An operation without tags is given one, one whose
         `operationId` an earlier one has another, and a path item only the fields Swagger 2.0 defines
-        for it."""
+        for it; an extension of the paths, and a security requirement naming a scheme the document does not
+        define, are left out."""
         from bravado_core.util import sanitize_name
 
         copied = copy.deepcopy(document)
         # bravado-core takes every key of a path item but `parameters` for an operation, and fails on one
         # Swagger 2.0 does not define there (a `tags` list beside the methods): those are left out.
         for template, item in list((copied.get("paths") or {}).items()):
+            # An extension of the Paths Object (`x-minty: fresh`) is no path; bravado-core took it for one.
+            if not str(template).startswith("/"):
+                del copied["paths"][template]
+                continue
+            # A path item that is a `$ref` is its target (a path item's, elsewhere in the document); one
+            # whose target is none (pb33f's `#/externalPaths/test`, a list) is left out.
+            if isinstance(item, dict) and "$ref" in item:
+                try:
+                    item = resolve(copied, item)
+                except (KeyError, IndexError, TypeError, ValueError):
+                    item = None
+                if not isinstance(item, dict):
+                    del copied["paths"][template]
+                    continue
             if isinstance(item, dict):
                 fields = set(METHODS) | {"parameters", "$ref"}
                 item = {key: value for key, value in item.items() if key in fields}
@@ -2616,6 +2643,21 @@ class Swagger2Backend(Backend):
                 operation["operationId"] = name
                 seen.add(sanitize_name(name))
         definitions = copied.get("securityDefinitions") or {}
+        # A security requirement that names a scheme the document does not define (pb33f's `global_auth`) is
+        # left out, as the generator leaves it out; bravado-core refused the document.
+
+        def defined(requirements: Any) -> Any:
+            if not isinstance(requirements, list):
+                return requirements
+            return [r for r in requirements if isinstance(r, dict) and all(name in definitions for name in r)]
+
+        if "security" in copied:
+            copied["security"] = defined(copied["security"])
+        for item in (copied.get("paths") or {}).values():
+            for method in METHODS:
+                operation = item.get(method) if isinstance(item, dict) else None
+                if isinstance(operation, dict) and "security" in operation:
+                    operation["security"] = defined(operation["security"])
         key_names = {
             scheme: sanitize_name(str(definition.get("name", "")))
             for scheme, definition in definitions.items()
@@ -2796,10 +2838,16 @@ class Swagger2Backend(Backend):
         """Whether one of the operation's security requirements is met: apiKey by its parameter,
         basic by an `Authorization: Basic` header, oauth2 by an Authorization header or an
         `access_token` query parameter."""
-        requirements = self._requirements(operation)
+        definitions = self.document.get("securityDefinitions") or {}
+        # A requirement naming a scheme the document does not define is no requirement (see
+        # `_without_colliding_keys`).
+        requirements = [
+            requirement
+            for requirement in self._requirements(operation)
+            if all(name in definitions for name in requirement or {})
+        ]
         if not requirements:
             return []
-        definitions = self.document.get("securityDefinitions") or {}
         query_names = {name for name, _ in request.query}
         unmet = []
         for requirement in requirements:

@@ -12,11 +12,13 @@ import Testing
 extension OpenAPIServerTests {
     /// A path of characters a client percent-encodes (`/non-ascii-æøå字符串`) is matched as sent; the
     /// `time` format is RFC 3339's `full-time`, with its offset; a 3.1 parameter of `[string, "null"]`
-    /// whose default is `null` may be left out.
+    /// whose default is `null` may be left out; a `jsonSchemaDialect` openapi-core does not know (pb33f's)
+    /// is OpenAPI's own.
     @Test("a non-ASCII path matches as sent; a time has its offset; a null default is no value to check")
     func nonASCIIPathsAndTimes() async throws {
         let document = ##"""
-            {"openapi": "3.1.0", "info": {"title": "Shifts", "version": "1"}, "paths": {
+            {"openapi": "3.1.0", "info": {"title": "Shifts", "version": "1"},
+             "jsonSchemaDialect": "https://example.com/schema", "paths": {
               "/non-ascii-æøå字符串/{id}": {"get": {"operationId": "getShift", "parameters": [
                 {"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}},
                 {"name": "at", "in": "query", "required": true, "schema": {"type": "string", "format": "time"}},
@@ -48,12 +50,15 @@ extension OpenAPIServerTests {
 
     /// A Swagger 2.0 document with what its standard does not allow and the generator leaves out: a
     /// `tags` list on a path item, a parameter whose `$ref` names a model, two operations of one
-    /// `operationId`. bravado-core refused to start on the first two and mixed up the operations of the
-    /// third; each operation is now checked as its own.
+    /// `operationId`, a security requirement of a scheme it does not define, a path item that refers to a
+    /// list; and an extension of its paths, which it allows. bravado-core refused to start on all but the
+    /// third, and mixed up the operations of that; each operation is now checked as its own.
     @Test("Swagger 2.0: stray path item fields, a model for a parameter and a repeated operationId")
     func swaggerDocumentFaults() async throws {
         let document = ##"""
-            {"swagger": "2.0", "info": {"title": "Notes", "version": "1"}, "paths": {
+            {"swagger": "2.0", "info": {"title": "Notes", "version": "1"}, "security": [{"undefined": []}],
+             "x-lists": {"notes": [{"summary": "not a path item"}]}, "paths": {
+              "x-minty": "fresh", "/lists": {"$ref": "#/x-lists/notes"},
               "/notes": {"tags": [],
                 "get": {"operationId": "notes", "produces": ["application/json"], "parameters": [
                   {"name": "limit", "in": "query", "required": true, "type": "integer"},
