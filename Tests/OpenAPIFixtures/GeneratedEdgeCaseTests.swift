@@ -381,6 +381,29 @@ import Testing
         #expect(String(decoding: search.data, as: UTF8.self) == "tags=a,b%20c&query=x")
     }
 
+    /// A multipart body's lists of files and of structured values are a part per element, as OpenAPI
+    /// writes a list's elements: a file part each photo, a JSON part each note and each row; they were one
+    /// JSON part of the whole list (the photos in base64), which a server reads as one element.
+    @Test func listsInAMultipartBodyAreAPartPerElement() async throws {
+        let server = try Self.mirror()
+        defer { server.stop() }
+        let provider = Self.provider(server, for: EdgeCases.Bodies.self)
+        let body = EdgeCases.UploadAlbumRequest(
+            photos: [Data("photo-1".utf8), Data("photo-2".utf8)],
+            notes: [
+                EdgeCases.UploadAlbumRequestNotesItem(text: "one"), EdgeCases.UploadAlbumRequestNotesItem(text: "two"),
+            ],
+            grid: [[1, 2], [3]])
+        let response = try await provider.request(.uploadAlbum(body: body))
+        let parts = GeneratedMultipartTests.parts(of: String(decoding: response.data, as: UTF8.self))
+        #expect(parts.map(\.name) == ["photos", "photos", "notes", "notes", "grid", "grid"])
+        #expect(
+            parts.map(\.contents) == ["photo-1", "photo-2", #"{"text":"one"}"#, #"{"text":"two"}"#, "[1,2]", "[3]"])
+        let text = String(decoding: response.data, as: UTF8.self)
+        #expect(text.components(separatedBy: "filename=\"photos\"\r\nContent-Type: image/png\r\n").count == 3)
+        #expect(text.components(separatedBy: "name=\"notes\"\r\nContent-Type: application/json\r\n").count == 3)
+    }
+
     /// A `multipart/related` body is sent as that media type, with the `type` RFC 2387 requires (its first
     /// part's), its parts named as a form's and the binary part's Content-Id on it.
     @Test func aRelatedMultipartBodyIsSentAsItsMediaType() async throws {

@@ -68,6 +68,18 @@ public struct OpenAPIMultipartBody: Sendable {
         parts.append(MultipartFormBodyPart(provider: .data(data), name: name, fileName: name, mimeType: mimeType))
     }
 
+    /// Adds a file part for each element of `list` (OpenAPI writes a list's elements as parts of their
+    /// own); `nil` adds nothing.
+    public mutating func files(_ name: String, _ list: [Data]?, mimeType: String = "application/octet-stream") {
+        for data in list ?? [] { file(name, data, mimeType: mimeType) }
+    }
+
+    /// Adds a part holding each element of `list` as JSON (a list of objects, or of lists: OpenAPI writes
+    /// a list's elements as parts of their own); `nil` adds nothing.
+    public mutating func jsonParts<Element: Encodable & Sendable>(_ name: String, _ list: [Element]?) {
+        for element in list ?? [] { json(name, element) }
+    }
+
     /// Adds a part holding a value as JSON; `nil` adds nothing, a value that cannot be encoded an empty part.
     public mutating func json(_ name: String, _ value: (some Encodable & Sendable)?) {
         guard let value else { return }

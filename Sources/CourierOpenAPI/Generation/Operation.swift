@@ -38,10 +38,13 @@ struct Operation {
         var key: String
         /// Its Swift name.
         var name: String
-        /// Whether it is a file (bytes).
+        /// Whether it is a file (bytes), or with `isList` a list of files.
         var isFile: Bool
         /// Whether it is written as text (a scalar, or a list of them).
         var isScalar: Bool
+        /// Whether it is a multipart body's list of files or of structured values, each element a part of
+        /// its own (OpenAPI: an array's elements are separate parts, of its items' media type).
+        var isList = false
         /// A multipart part's media type (`encoding`'s `contentType`, one type without wildcards).
         var contentType: String?
         /// A form field's `style`.

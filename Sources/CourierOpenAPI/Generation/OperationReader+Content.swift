@@ -80,6 +80,12 @@ extension OperationReader {
                 }
                 var field = Operation.Field(
                     key: property.key, name: property.name, isFile: property.type == .data, isScalar: isScalar)
+                // A list of files (`type: array, items: {format: binary}`) or of objects in a multipart body
+                // is a part per element, as a list of texts is: a file part each, a JSON part each.
+                if chosen.kind == .multipart, !isScalar, case .array(let element) = property.type {
+                    field.isList = true
+                    field.isFile = element == .data
+                }
                 if let node = encoding?[property.key] {
                     let pointer = mediaPointer + "/encoding/" + JSONPointer.make([property.key]).dropFirst(2)
                     apply(
@@ -198,10 +204,12 @@ extension OperationReader {
     }
 
     /// Whether a value of `type` is text, or a list of texts: a scalar, an enumeration, or an alias or
-    /// array of them (a part of its own for each element), not an object or a union.
+    /// array of them (a part of its own for each element), not an object or a union, nor a list of lists
+    /// (each inner list is a part of JSON).
     private func isText(_ type: SwiftType) -> Bool {
         switch type {
         case .builtin: return type.isScalarLike
+        case .array(.array): return false
         case .array(let element): return isText(element)
         case .model(let name):
             switch models.model(named: name) {

@@ -206,7 +206,10 @@ extension TargetWriter {
                         "form.field(\(SwiftNames.literal(field.key)), \(value).\(field.name), style: .\(field.style), explode: \(field.explode))"
                     )
                 } else {
-                    let method = field.isFile ? "file" : field.isScalar ? "field" : "json"
+                    let method =
+                        field.isFile
+                        ? (field.isList ? "files" : "file")
+                        : field.isScalar ? "field" : field.isList ? "jsonParts" : "json"
                     let mimeType = field.contentType.map { ", mimeType: \(SwiftNames.literal($0))" } ?? ""
                     code.line("form.\(method)(\(SwiftNames.literal(field.key)), \(value).\(field.name)\(mimeType))")
                 }
