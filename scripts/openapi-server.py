@@ -556,30 +556,40 @@ class Router:
         operations whose paths match it alike (told apart by a `#fragment`, as PingOne's flows: clone,
         deploy and validate; or by a path parameter's name, as Miro's uploads from a file beside those
         from a URL), the one whose request body takes `content_type`."""
+        matches, reasons = self.find_all(method, raw_path, content_type, query)
+        return (matches[0] if matches else None), reasons
+
+    def find_all(
+        self, method: str, raw_path: str, content_type: str = "", query: str = ""
+    ) -> Tuple[List[Match], List[str]]:
+        """Every operation `find` chooses among, its choice first: those whose paths match alike, the
+        ones whose request body takes `content_type` before the others. A request that one of them does
+        not accept may be another's (Speakeasy's `/auth#basicAuth` beside `/auth#apiKeyAuth`, which
+        differ in their security only); none and why when there is none."""
         method = method.lower()
         other_methods: List[str] = []
-        first: Optional[Match] = None
+        taking: List[Match] = []
+        others: List[Match] = []
         for operation in self.operations:  # sorted: the first match is the most concrete
             variables = operation.match(raw_path, query)
             if variables is None:
                 continue
             if operation.method == method:
-                if first is not None and operation.rank != first.operation.rank:
+                first = (taking + others)[:1]
+                if first and operation.rank != first[0].operation.rank:
                     break
-                if operation.takes(content_type):
-                    return Match(operation, variables), []
-                first = first or Match(operation, variables)
+                (taking if operation.takes(content_type) else others).append(Match(operation, variables))
                 continue
             other_methods.append(operation.method.upper())
-        if first is not None:
-            return first, []
+        if taking or others:
+            return taking + others, []
         if other_methods:
-            return None, [
+            return [], [
                 f"the document has no {method.upper()} operation for {raw_path}; "
                 f"it documents {', '.join(sorted(set(other_methods)))} there"
             ]
         bases = sorted({base or "/" for operation in self.operations for base in operation.bases})
-        return None, [f"no path of the document matches {raw_path} (server base paths: {', '.join(bases) or '/'})"]
+        return [], [f"no path of the document matches {raw_path} (server base paths: {', '.join(bases) or '/'})"]
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -2236,9 +2246,12 @@ class OpenAPI3Backend(Backend):
                 # openapi-core's URL has no query: the request's is kept for the router where its
                 # Content-Type is.
                 raw_path = urllib.parse.urlsplit(full_url).path or "/"
-                match, _ = router_find(
-                    method, raw_path, getattr(handling, "content_type", ""), getattr(handling, "query", "")
-                )
+                # The operation the request is being checked against, of those its path matches alike.
+                match = getattr(handling, "match", None)
+                if match is None:
+                    match, _ = router_find(
+                        method, raw_path, getattr(handling, "content_type", ""), getattr(handling, "query", "")
+                    )
                 if match is None:
                     raise PathNotFound(full_url)
                 operation = match.operation
@@ -3019,16 +3032,30 @@ class Handler(http.server.BaseHTTPRequestHandler):
         backend = self.backend
         backend.handling.content_type = request.content_type
         backend.handling.query = request.query_string
-        match, reasons = backend.router.find(
+        backend.handling.match = None
+        matches, reasons = backend.router.find_all(
             request.method, request.raw_path, request.content_type, request.query_string
         )
+        match = matches[0] if matches else None
         label = match.operation.label if match else None
         try:
             if match is None:
                 self.send_problems(404, "no-operation", request, None, reasons)
                 note = reasons[0]
             else:
-                problems = backend.validate(request, match)
+                # The first operation that accepts the request, of those its path matches alike; when
+                # none does, the problems with the first.
+                problems: List[str] = []
+                for index, candidate in enumerate(matches):
+                    backend.handling.match = candidate
+                    found = backend.validate(request, candidate)
+                    if index == 0:
+                        problems = found
+                    if not found:
+                        match, problems = candidate, []
+                        break
+                backend.handling.match = match
+                label = match.operation.label
                 if problems:
                     self.send_problems(400, "failed", request, label, problems)
                     note = f"{len(problems)} problem(s): {problems[0]}"

@@ -116,4 +116,35 @@ extension OpenAPIServerTests {
         let tooLong = try await Self.send("POST", "/documents", to: server, headers: form, body: body("minutes"))
         Self.expectFailed(tooLong, operation: "upload", mentioning: "minutes")
     }
+
+    /// Operations whose paths differ by a `#fragment` alone are one path to a client: a request is checked
+    /// against each, and is the first's that accepts it (Speakeasy's `/auth#basicAuth` beside
+    /// `/auth#apiKeyAuth`, told apart by their security only); one that none accepts fails with the
+    /// first's problems.
+    @Test("of operations a fragment tells apart, a request is the first's that accepts it")
+    func operationsToldApartByAFragment() async throws {
+        let document = ##"""
+            {"openapi": "3.0.3", "info": {"title": "Auth", "version": "1"}, "paths": {
+              "/auth#basic": {"post": {"operationId": "basicAuth", "security": [{"basic": []}],
+                "responses": {"204": {"description": "in"}}}},
+              "/auth#key": {"post": {"operationId": "keyAuth", "security": [{"key": []}],
+                "responses": {"204": {"description": "in"}}}}},
+             "components": {"securitySchemes": {"basic": {"type": "http", "scheme": "basic"},
+               "key": {"type": "apiKey", "in": "header", "name": "X-Key"}}}}
+            """##
+        let folder = try Self.folder(holding: document, as: "openapi.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await OpenAPIServer.start(document: folder.appendingPathComponent("openapi.json").path)
+        defer { server.stop() }
+
+        for (headers, operation) in [(["X-Key": "k"], "keyAuth"), (["Authorization": "Basic dTpw"], "basicAuth")] {
+            let answer = try await Self.send("POST", "/auth", to: server, headers: headers)
+            #expect(answer.status == 204, "\(String(decoding: answer.body, as: UTF8.self))\nlog:\n\(server.log)")
+            #expect(answer.validation == "passed")
+            #expect(answer.operation == operation)
+        }
+        let neither = try await Self.send("POST", "/auth", to: server)
+        #expect(neither.validation == "failed")
+        #expect(neither.operation == "basicAuth")
+    }
 }
