@@ -354,8 +354,8 @@ struct SampleValues {
 
     /// Whether `example` is of a kind that `schema`'s `type` names (without one, that its `properties` or
     /// `items` make it; any, when none; `null` always, and a number for an integer, which a generated type
-    /// reads when it has no fraction); a list's
-    /// elements of the kind its `items` names (GitHub's SCIM `emails`, objects, exemplified by strings).
+    /// reads when it has no fraction); a list's elements of the kind its `items` names (GitHub's SCIM
+    /// `emails`, objects, exemplified by strings).
     private func fits(_ example: DocumentNode, _ schema: DocumentNode, depth: Int = 0) -> Bool {
         let schema = models.dereferenced(schema) ?? schema
         // A value the schema does not list (Xero's `ACTIVE` for `Active`) is refused by a server.
